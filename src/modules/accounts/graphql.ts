@@ -1,0 +1,108 @@
+import type { IResolvers } from 'mercurius';
+import type { RequestContext } from '../../server/graphql/context.js';
+import type { UserRow } from './queries.js';
+
+export const accountsTypeDefs = /* GraphQL */ `
+  type SocialStats {
+    followerCount: Int!
+    followingCount: Int!
+  }
+
+  type UserViewerEdge {
+    id: ID!
+    isFollowing: Boolean!
+    isMuting: Boolean!
+    createdAt: Float
+    lastPostCreatedAt: Float
+  }
+
+  type Verifications {
+    isBookAuthor: Boolean!
+  }
+
+  enum MembershipTier {
+    FREE
+    FRIEND
+    MEMBER
+  }
+
+  type Membership {
+    id: ID!
+    tier: MembershipTier!
+    memberSince: Float
+    friendSince: Float
+  }
+
+  type Geolocation {
+    country: String
+  }
+
+  "Spec §3 User/Viewer. Fields of later issues resolve to their empty values until they land."
+  type User {
+    id: ID!
+    name: String!
+    username: String
+    pronouns: [String!]!
+    bio: String!
+    imageId: String
+    hasSubdomain: Boolean!
+    isSuspended: Boolean!
+    mediumMemberAt: Float
+    createdAt: Float!
+    socialStats: SocialStats!
+    viewerEdge: UserViewerEdge!
+    verifications: Verifications!
+    membership: Membership
+    geolocation: Geolocation
+    dismissableFlags: [String!]!
+  }
+
+  type Visitor {
+    id: ID!
+    geolocation: Geolocation!
+  }
+
+  union UserResult = User | NotFound
+
+  extend type Query {
+    "The signed-in user; null when logged out."
+    viewer: User
+    visitor: Visitor!
+    userResult(username: ID, id: ID): UserResult!
+    isLoggedIn: Boolean!
+  }
+`;
+
+type Ctx = RequestContext;
+
+export const accountsResolvers: IResolvers = {
+  Query: {
+    viewer: (_: unknown, __: unknown, ctx: Ctx) => (ctx.viewer ? ctx.loaders.userById.load(ctx.viewer.id) : null),
+    visitor: (_: unknown, __: unknown, ctx: Ctx) => ({ id: ctx.visitorId, geolocation: { country: ctx.country } }),
+    isLoggedIn: (_: unknown, __: unknown, ctx: Ctx) => ctx.viewer !== null,
+    userResult: async (_: unknown, args: { username?: string | null; id?: string | null }, ctx: Ctx) => {
+      const user = args.id ? await ctx.loaders.userById.load(args.id) : args.username ? await ctx.loaders.userByUsername.load(args.username) : null;
+      return user ?? { __typename: 'NotFound', message: 'User not found.' };
+    },
+  },
+  UserResult: {
+    resolveType: (obj: { __typename?: string }) => obj.__typename ?? 'User',
+  },
+  User: {
+    createdAt: (u: UserRow) => u.createdAt.getTime(),
+    hasSubdomain: () => false,
+    mediumMemberAt: () => null,
+    socialStats: (u: UserRow) => ({ followerCount: u.followerCount, followingCount: u.followingCount }),
+    viewerEdge: (u: UserRow, _: unknown, ctx: Ctx) => ({
+      id: `userId:${u.id}-viewerId:${ctx.viewer?.id ?? ctx.visitorId}`,
+      isFollowing: false,
+      isMuting: false,
+      createdAt: null,
+      lastPostCreatedAt: null,
+    }),
+    verifications: () => ({ isBookAuthor: false }),
+    membership: () => null,
+    geolocation: (_u: UserRow, _: unknown, ctx: Ctx) => ({ country: ctx.country }),
+    dismissableFlags: () => [],
+  },
+};

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Spec §3 User. Ids are 12 lowercase hex characters (src/platform/ids.ts). */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Unique case-insensitively (index on lower(username)); null until chosen. */
+    username: text('username'),
+    email: text('email'),
+    bio: text('bio').notNull().default(''),
+    pronouns: text('pronouns').array().notNull().default(sql`'{}'::text[]`),
+    imageId: text('image_id'),
+    isSuspended: boolean('is_suspended').notNull().default(false),
+    isStaff: boolean('is_staff').notNull().default(false),
+    followerCount: integer('follower_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_idx').on(t.email),
+  ],
+);

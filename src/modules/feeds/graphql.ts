@@ -1,0 +1,65 @@
+import type { IResolvers } from 'mercurius';
+import type { RequestContext } from '../../server/graphql/context.js';
+import type { PostRow } from '../posts/queries.js';
+import { postIdsByCreator, staffPickPostIds } from './queries.js';
+
+const MAX_PAGE = 25;
+
+export const feedsTypeDefs = /* GraphQL */ `
+  "Spec §3 paging options: a limit and the cursor of the next page."
+  input PagingOptions {
+    limit: Int
+    to: String
+  }
+
+  type PageParams {
+    limit: Int!
+    to: String
+  }
+
+  type PagingInfo {
+    next: PageParams
+  }
+
+  type PostConnection {
+    items: [Post!]!
+    pagingInfo: PagingInfo!
+  }
+
+  extend type Query {
+    staffPicksFeed(paging: PagingOptions): PostConnection!
+  }
+
+  extend type User {
+    "The writer's published stories, newest first (profile Home tab, 'More from')."
+    homepagePostsConnection(paging: PagingOptions): PostConnection!
+  }
+`;
+
+const pageLimit = (paging?: { limit?: number | null }) => Math.max(1, Math.min(paging?.limit ?? 10, MAX_PAGE));
+
+async function load(ids: string[], ctx: RequestContext): Promise<PostRow[]> {
+  return (await ctx.loaders.postById.loadMany(ids)).filter((p): p is PostRow => p !== null && !(p instanceof Error));
+}
+
+export const feedsResolvers: IResolvers = {
+  Query: {
+    staffPicksFeed: async (_: unknown, args: { paging?: { limit?: number; to?: string } }, ctx: RequestContext) => {
+      const limit = pageLimit(args.paging);
+      const cursor = args.paging?.to ? Number.parseInt(args.paging.to, 10) || 0 : null;
+      const { ids, next } = await staffPickPostIds(ctx.db, limit, cursor);
+      return { items: await load(ids, ctx), pagingInfo: { next: next === null ? null : { limit, to: String(next) } } };
+    },
+  },
+  User: {
+    homepagePostsConnection: async (user: { id: string }, args: { paging?: { limit?: number; to?: string } }, ctx: RequestContext) => {
+      const limit = pageLimit(args.paging);
+      const before = args.paging?.to ? new Date(Number(args.paging.to)) : null;
+      const ids = await postIdsByCreator(ctx.db, user.id, limit + 1, before && !Number.isNaN(before.getTime()) ? before : null);
+      const items = await load(ids.slice(0, limit), ctx);
+      const last = items[items.length - 1];
+      const next = ids.length > limit && last?.firstPublishedAt ? { limit, to: String(last.firstPublishedAt.getTime()) } : null;
+      return { items, pagingInfo: { next } };
+    },
+  },
+};

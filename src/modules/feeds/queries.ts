@@ -1,0 +1,56 @@
+import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { posts } from '../posts/tables.js';
+import { staffPicks } from './tables.js';
+
+/**
+ * Staff picks in the staff's order; with no picks yet, the newest public stories stand
+ * in so a fresh site's 404 and landing pages are not empty.
+ */
+export async function staffPickPostIds(db: Db, limit: number, cursor: number | null): Promise<{ ids: string[]; next: number | null }> {
+  const offset = cursor ?? 0;
+  const picked = await db
+    .select({ id: staffPicks.postId })
+    .from(staffPicks)
+    .innerJoin(posts, eq(posts.id, staffPicks.postId))
+    .where(and(isNull(posts.deletedAt), isNotNull(posts.firstPublishedAt), eq(posts.visibility, 'PUBLIC')))
+    .orderBy(asc(staffPicks.position), desc(staffPicks.pickedAt))
+    .limit(limit + 1)
+    .offset(offset);
+  let ids = picked.map((r) => r.id);
+  if (ids.length === 0 && offset === 0) {
+    const latest = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(isNull(posts.deletedAt), isNotNull(posts.firstPublishedAt), eq(posts.visibility, 'PUBLIC')))
+      .orderBy(desc(posts.firstPublishedAt))
+      .limit(limit);
+    return { ids: latest.map((r) => r.id), next: null };
+  }
+  const hasMore = ids.length > limit;
+  ids = ids.slice(0, limit);
+  return { ids, next: hasMore ? offset + limit : null };
+}
+
+/** A writer's published public stories, newest first (profile page, 'More from'). */
+export async function postIdsByCreator(db: Db, creatorId: string, limit: number, before: Date | null): Promise<string[]> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.creatorId, creatorId),
+        isNull(posts.deletedAt),
+        isNotNull(posts.firstPublishedAt),
+        eq(posts.visibility, 'PUBLIC'),
+        before ? lt(posts.firstPublishedAt, before) : sql`true`,
+      ),
+    )
+    .orderBy(desc(posts.firstPublishedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function addStaffPick(db: Db, postId: string, position: number): Promise<void> {
+  await db.insert(staffPicks).values({ postId, position }).onConflictDoUpdate({ target: staffPicks.postId, set: { position } });
+}

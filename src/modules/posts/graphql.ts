@@ -1,0 +1,202 @@
+import type { IResolvers } from 'mercurius';
+import type { RequestContext } from '../../server/graphql/context.js';
+import { canReadFullContent, isReadable, previewParagraphs } from './policies.js';
+import type { PostRow } from './queries.js';
+
+export const postsTypeDefs = /* GraphQL */ `
+  enum PostVisibility {
+    PUBLIC
+    UNLISTED
+    LOCKED
+    PRIVATE
+  }
+
+  enum ParagraphType {
+    P
+    H1
+    H2
+    H3
+    H4
+    IMG
+    BQ
+    PQ
+    PRE
+    ULI
+    OLI
+    HR
+    IFRAME
+    MIXTAPE_EMBED
+  }
+
+  enum MarkupType {
+    STRONG
+    EM
+    A
+    CODE
+  }
+
+  enum ImageLayout {
+    INSET_CENTER
+    OUTSET_CENTER
+    FULL_WIDTH
+  }
+
+  "Spec §3 image metadata."
+  type ImageMetadata {
+    id: ID!
+    alt: String
+    focusPercentX: Float
+    focusPercentY: Float
+    originalWidth: Int!
+    originalHeight: Int!
+  }
+
+  type Markup {
+    type: MarkupType!
+    start: Int!
+    end: Int!
+    href: String
+  }
+
+  type CodeBlockMetadata {
+    lang: String!
+  }
+
+  type IframeMetadata {
+    src: String!
+    width: Int!
+    height: Int!
+    title: String!
+  }
+
+  type MixtapeMetadata {
+    href: String!
+    title: String!
+    description: String!
+    thumbnailImageId: String
+  }
+
+  type Paragraph {
+    name: String!
+    type: ParagraphType!
+    text: String!
+    markups: [Markup!]!
+    layout: ImageLayout
+    metadata: ImageMetadata
+    codeBlockMetadata: CodeBlockMetadata
+    iframe: IframeMetadata
+    mixtapeMetadata: MixtapeMetadata
+  }
+
+  type RichText {
+    paragraphs: [Paragraph!]!
+  }
+
+  type PostContent {
+    "True when the reader only gets the preview of a member-only story."
+    isLockedPreviewOnly: Boolean!
+    bodyModel: RichText!
+  }
+
+  type PreviewContent {
+    isFullContent: Boolean!
+    subtitle: String!
+  }
+
+  type PostResponsesInfo {
+    count: Int!
+  }
+
+  type Tag {
+    id: ID!
+    displayTitle: String!
+    normalizedTagSlug: String!
+  }
+
+  type Collection {
+    id: ID!
+    slug: String!
+    name: String!
+  }
+
+  "Spec §3 Post."
+  type Post {
+    id: ID!
+    title: String!
+    mediumUrl: String!
+    uniqueSlug: String!
+    previewImage: ImageMetadata
+    creator: User!
+    collection: Collection
+    visibility: PostVisibility!
+    pinnedAt: Float
+    isLocked: Boolean!
+    isPublished: Boolean!
+    isLimitedState: Boolean!
+    allowResponses: Boolean!
+    readingTime: Float!
+    postResponses: PostResponsesInfo!
+    firstPublishedAt: Float
+    latestPublishedAt: Float
+    updatedAt: Float!
+    extendedPreviewContent: PreviewContent!
+    isSeries: Boolean!
+    clapCount: Int!
+    tags: [Tag!]!
+    content: PostContent!
+  }
+
+  union PostResult = Post | NotFound
+
+  extend type Query {
+    post(id: ID!): Post
+    postResult(id: ID!): PostResult!
+  }
+`;
+
+type Ctx = RequestContext;
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+async function readablePost(id: string, ctx: Ctx): Promise<PostRow | null> {
+  const post = await ctx.loaders.postById.load(id);
+  return post && isReadable(post, ctx.viewer) ? post : null;
+}
+
+export function postUrl(ctx: Ctx, post: PostRow, username: string | null): string {
+  const path = username ? `/@${username}/${post.slug ? `${post.slug}-` : ''}${post.id}` : `/p/${post.id}`;
+  return `${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}${path}`;
+}
+
+export const postsResolvers: IResolvers = {
+  Query: {
+    post: (_: unknown, args: { id: string }, ctx: Ctx) => readablePost(args.id, ctx),
+    postResult: async (_: unknown, args: { id: string }, ctx: Ctx) =>
+      (await readablePost(args.id, ctx)) ?? { __typename: 'NotFound', message: 'Post not found.' },
+  },
+  PostResult: {
+    resolveType: (obj: { __typename?: string }) => obj.__typename ?? 'Post',
+  },
+  Post: {
+    mediumUrl: async (p: PostRow, _: unknown, ctx: Ctx) => postUrl(ctx, p, (await ctx.loaders.userById.load(p.creatorId))?.username ?? null),
+    uniqueSlug: (p: PostRow) => (p.slug ? `${p.slug}-${p.id}` : p.id),
+    creator: (p: PostRow, _: unknown, ctx: Ctx) => ctx.loaders.userById.load(p.creatorId),
+    collection: () => null,
+    pinnedAt: (p: PostRow) => ms(p.pinnedAt),
+    isPublished: (p: PostRow) => p.firstPublishedAt !== null,
+    isLimitedState: () => false,
+    postResponses: (p: PostRow) => ({ count: p.responsesCount }),
+    firstPublishedAt: (p: PostRow) => ms(p.firstPublishedAt),
+    latestPublishedAt: (p: PostRow) => ms(p.latestPublishedAt),
+    updatedAt: (p: PostRow) => p.updatedAt.getTime(),
+    extendedPreviewContent: (p: PostRow, _: unknown, ctx: Ctx) => ({ isFullContent: canReadFullContent(p, ctx.viewer), subtitle: p.subtitle }),
+    isSeries: () => false,
+    tags: (p: PostRow) => p.tags.map((slug) => ({ id: slug, normalizedTagSlug: slug, displayTitle: slug.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) })),
+    content: (p: PostRow, _: unknown, ctx: Ctx) => {
+      const full = canReadFullContent(p, ctx.viewer);
+      return { isLockedPreviewOnly: !full, bodyModel: { paragraphs: full ? p.paragraphs : previewParagraphs(p.paragraphs) } };
+    },
+  },
+  Paragraph: {
+    markups: (p: { markups?: unknown[] }) => p.markups ?? [],
+  },
+};

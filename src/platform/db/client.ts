@@ -1,0 +1,29 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+// Timestamps come back as Date (default); bigint counts as numbers (they stay far below 2^53).
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function connectDatabase(connection: string | pg.PoolConfig, poolSize: number): Database {
+  const config: pg.PoolConfig = typeof connection === 'string' ? { connectionString: connection } : { ...connection };
+  const pool = new pg.Pool({ ...config, max: poolSize, idleTimeoutMillis: 30_000, application_name: 'inkwell' });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as Db;
+  return {
+    db,
+    pool,
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/** Every module's tables, for drizzle-kit and the typed client. */
+export * from '../../modules/accounts/tables.js';
+export * from '../../modules/posts/tables.js';
+export * from '../../modules/flags/tables.js';
+export * from '../../modules/feeds/tables.js';

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { DocumentNode, ExecutionResult } from 'graphql';
+import { print } from 'graphql';
+import type { Config } from './config.js';
+import type { Db } from '../platform/db/client.js';
+import type { Logger } from '../platform/logger/index.js';
+import { projectRoot } from '../platform/project-root.js';
+import { contextForRequest, GRAPHQL_PATH, registerGraphql } from './graphql/plugin.js';
+import { registerRequestIdentity } from './request-identity.js';
+import { ASSET_BASE, noAssets } from './ssr/assets.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+/** What entry-server exports (built, loaded through Vite in development, or imported in tests). */
+export interface Renderer {
+  render: typeof import('../web/entry-server.js').render;
+  renderServerError: typeof import('../web/entry-server.js').renderServerError;
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  loadRenderer(): Promise<Renderer>;
+  assets?: { tagsFor(pageModule: string): string };
+  /** Directory of the built client, served under /static/. */
+  clientDir?: string;
+  /** Installs development middleware (Vite) before routes. */
+  beforeRoutes?(app: FastifyInstance): Promise<void>;
+}
+
+const printedDocuments = new WeakMap<DocumentNode, string>();
+/** Documents are long-lived objects (Apollo caches its transforms): print each once. */
+function printed(document: DocumentNode): string {
+  let text = printedDocuments.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printedDocuments.set(document, text);
+  }
+  return text;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+  }) as unknown as FastifyInstance;
+  app.decorate('db', db);
+  app.decorate('config', config);
+  await app.register(cookie);
+  registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY });
+
+  // Internal failures keep their details in the log, not in the response.
+  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    reply.code(status).send({ statusCode: status, message: status >= 500 && config.isProduction ? 'Internal Server Error' : err.message });
+  });
+
+  if (deps.beforeRoutes) await deps.beforeRoutes(app);
+
+  const staticRoot = deps.clientDir && fs.existsSync(deps.clientDir) ? deps.clientDir : path.join(projectRoot(), 'public');
+  await app.register(fastifyStatic, {
+    root: staticRoot,
+    prefix: ASSET_BASE,
+    wildcard: true,
+    index: false,
+    setHeaders(reply, filePath) {
+      // Hashed build output never changes under the same name.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      (reply as unknown as import('node:http').ServerResponse).setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  app.get('/_/health', async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok', database: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+    }
+  });
+
+  // Events endpoint (spec §7): accepted and dropped until the events pipeline lands.
+  app.post('/_/batch', async (request, reply) => {
+    if (!Array.isArray(request.body) || request.body.length > 1000) return reply.code(400).send({ message: 'Expected a JSON array of at most 1000 events.' });
+    return reply.code(204).send();
+  });
+
+  await registerGraphql(app, { config, db });
+
+  const renderer = await deps.loadRenderer();
+  const assets = deps.assets ?? noAssets;
+  const ssr = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const r = deps.beforeRoutes ? await deps.loadRenderer() : renderer; // development: fresh module per request
+    const ctx = contextForRequest(app, request);
+    const execute = async (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) =>
+      (await app.graphql(printed(document), ctx as never, variables, operationName)) as ExecutionResult;
+    try {
+      const result = await r.render({
+        url: request.url,
+        host: request.host,
+        protocol: config.PUBLIC_PROTOCOL,
+        siteName: config.SITE_NAME,
+        mainHost: config.mainHost,
+        viewer: null,
+        graphqlUrl: GRAPHQL_PATH,
+        execute,
+        assets,
+        log: { warn: (m) => request.log.warn(m), error: (o, m) => request.log.error(o, m) },
+      });
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      return reply.code(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(result.body);
+    } catch (err) {
+      request.log.error({ err }, 'render failed');
+      const status = String((err as Error)?.message).includes('409: Conflict') ? 409 : 500;
+      const page = r.renderServerError(status, { siteName: config.SITE_NAME });
+      return reply.code(status).type('text/html; charset=utf-8').send(page.kind === 'html' ? page.body : '');
+    }
+  };
+  app.get('/*', ssr);
+  return app;
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { LOG_LEVELS } from '../shared/constants.js';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * Every environment variable Inkwell reads, with its default. README's configuration
+ * table mirrors this list; keep them together when adding one.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Host (with port when not 80/443) that serves the default route table. */
+  MAIN_HOST: z.string().min(1).optional(),
+  /** Scheme used for absolute links (canonical URLs, cross-domain links). */
+  PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  SITE_NAME: z.string().min(1).max(60).default('Inkwell'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** web: HTTP only; worker: jobs only; all: both in one process. */
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(Object.keys(LOG_LEVELS) as [keyof typeof LOG_LEVELS, ...(keyof typeof LOG_LEVELS)[]]).optional(),
+  TRUST_PROXY: bool.default(false),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(100).default(12),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(30),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+  /** Seconds to wait for in-flight requests at shutdown before closing anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+});
+
+export type Config = z.infer<typeof schema> & {
+  mainHost: string;
+  dataDir: string;
+  logLevel: keyof typeof LOG_LEVELS;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a wrong value names its variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const defaultPort = c.PUBLIC_PROTOCOL === 'https' ? 443 : 80;
+  return {
+    ...c,
+    mainHost: c.MAIN_HOST ?? (c.PORT === defaultPort ? 'localhost' : `localhost:${c.PORT}`),
+    dataDir: path.resolve(c.DATA_DIR),
+    logLevel: c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? 'silent' : 'info'),
+    isProduction: c.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import { connectDatabase, type Database } from '../platform/db/client.js';
+import { acquireDataDirLock } from '../platform/db/data-dir-lock.js';
+import { startEmbeddedPostgres } from '../platform/db/embedded.js';
+import { runMigrations } from '../platform/db/migrate.js';
+import type { Logger } from '../platform/logger/index.js';
+import { ensureVariantFlags } from '../modules/flags/queries.js';
+
+export interface StartedDatabase extends Database {
+  /** Closes the pool, then stops the embedded cluster (if any) and releases the lock. */
+  shutdown(): Promise<void>;
+  embedded: boolean;
+}
+
+/** DATABASE_URL when set; otherwise the embedded cluster under DATA_DIR (locked while running). */
+export async function startDatabase(config: Config, logger: Logger): Promise<StartedDatabase> {
+  if (config.DATABASE_URL) {
+    const database = connectDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
+    await prepareDatabase(database);
+    return { ...database, embedded: false, shutdown: () => database.close() };
+  }
+  const lock = acquireDataDirLock(config.dataDir);
+  try {
+    const cluster = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'pg'), database: 'inkwell', logger });
+    const database = connectDatabase(cluster.connection, config.DB_POOL_SIZE);
+    try {
+      await prepareDatabase(database);
+    } catch (err) {
+      await database.close();
+      await cluster.stop();
+      throw err;
+    }
+    return {
+      ...database,
+      embedded: true,
+      async shutdown() {
+        await database.close();
+        await cluster.stop();
+        lock.release();
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+/** The oldest PostgreSQL the migrations are written for (DATABASE_URL may point anywhere). */
+export const MIN_POSTGRES_VERSION = 150000;
+
+export async function prepareDatabase(database: Database) {
+  const { rows } = await database.pool.query<{ v: string }>('show server_version_num');
+  const version = Number(rows[0]?.v);
+  if (version < MIN_POSTGRES_VERSION) {
+    throw new Error(`PostgreSQL ${Math.floor(version / 10000)} is too old: Inkwell needs PostgreSQL 15 or newer.`);
+  }
+  await runMigrations(database.db);
+  await ensureVariantFlags(database.db);
+}

@@ -1,0 +1,48 @@
+import type { Config } from '../config.js';
+import type { Db } from '../../platform/db/client.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { createAccountLoaders } from '../../modules/accounts/queries.js';
+import { createPostLoaders } from '../../modules/posts/queries.js';
+
+/** The signed-in user of a request; filled by the accounts module (sessions). */
+export interface Viewer {
+  id: string;
+  isStaff: boolean;
+}
+
+/** Per-request batch loaders: every list of ids is one query (no N+1). */
+export function createLoaders(db: Db) {
+  return { ...createAccountLoaders(db), ...createPostLoaders(db) };
+}
+export type Loaders = ReturnType<typeof createLoaders>;
+
+export interface RequestContext {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  viewer: Viewer | null;
+  /** lo_-prefixed id of a logged-out reader (spec §3 Visitor). */
+  visitorId: string;
+  /** ISO country from the edge proxy's header when trusted, else null. */
+  country: string | null;
+  loaders: Loaders;
+}
+
+export interface ContextInput {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  viewer: Viewer | null;
+  visitorId: string;
+  country: string | null;
+}
+
+export function createRequestContext(input: ContextInput): RequestContext {
+  return { ...input, loaders: createLoaders(input.db) };
+}
+
+declare module 'mercurius' {
+  // Resolvers receive our request context (mercurius adds reply and app to it).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MercuriusContext extends RequestContext {}
+}

@@ -1,0 +1,34 @@
+import type { IResolvers } from 'mercurius';
+import { accountsResolvers, accountsTypeDefs } from '../../modules/accounts/graphql.js';
+import { feedsResolvers, feedsTypeDefs } from '../../modules/feeds/graphql.js';
+import { flagsResolvers, flagsTypeDefs } from '../../modules/flags/graphql.js';
+import { postsResolvers, postsTypeDefs } from '../../modules/posts/graphql.js';
+
+const baseTypeDefs = /* GraphQL */ `
+  type Query {
+    _: Boolean
+  }
+  type Mutation {
+    _: Boolean
+  }
+
+  "Spec §8 server result variant."
+  type NotFound {
+    message: String!
+  }
+`;
+
+/** The one schema: each module contributes its SDL and resolvers. */
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, postsTypeDefs, flagsTypeDefs, feedsTypeDefs].join('\n');
+
+export const resolvers: IResolvers[] = [accountsResolvers, postsResolvers, flagsResolvers, feedsResolvers];
+
+export function mergeResolvers(list: IResolvers[]): IResolvers {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const r of list) {
+    for (const [type, fields] of Object.entries(r)) {
+      out[type] = { ...(out[type] ?? {}), ...(fields as Record<string, unknown>) };
+    }
+  }
+  return out as IResolvers;
+}

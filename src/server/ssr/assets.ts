@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Entry of the browser bundle; its chunk and CSS go on every page. */
+export const CLIENT_ENTRY = 'src/web/entry-client.tsx';
+export const ASSET_BASE = '/static/';
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const esc = (s: string) => s.replace(/"/g, '&quot;');
+
+/**
+ * Tags for the built client (Vite manifest): the entry script, and for the page being
+ * rendered its chunk as modulepreload plus every stylesheet both need, so the page
+ * paints styled and hydrates without a waterfall.
+ */
+export function manifestAssets(clientDir: string) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`The client build has no entry ${CLIENT_ENTRY}; run npm run build.`);
+  const cache = new Map<string, string>();
+
+  const collect = (key: string, css: Set<string>, js: Set<string>, seen: Set<string>) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) collect(i, css, js, seen);
+  };
+
+  return {
+    tagsFor(pageModule: string): string {
+      const hit = cache.get(pageModule);
+      if (hit !== undefined) return hit;
+      const css = new Set<string>();
+      const js = new Set<string>();
+      collect(CLIENT_ENTRY, css, js, new Set());
+      const entryFiles = new Set(js);
+      collect(pageModule, css, js, new Set());
+      const tags = [
+        ...[...css].map((f) => `<link rel="stylesheet" href="${esc(ASSET_BASE + f)}">`),
+        `<script type="module" src="${esc(ASSET_BASE + entry.file)}"></script>`,
+        ...[...js].filter((f) => f !== entry.file).map((f) => `<link rel="modulepreload" href="${esc(ASSET_BASE + f)}"${entryFiles.has(f) ? '' : ' data-page'}>`),
+      ].join('');
+      cache.set(pageModule, tags);
+      return tags;
+    },
+  };
+}
+
+/** No client bundle (server-only tests): pages render without scripts. */
+export const noAssets = { tagsFor: () => '' };

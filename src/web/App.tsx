@@ -1,0 +1,57 @@
+import type { ApolloClient } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { Suspense, type ComponentType } from 'react';
+import { layoutForPage, WORDMARK_NO_BOTTOM_MARGIN } from '../shared/pages.js';
+import { SiteContext, type SiteInfo } from './app-context.js';
+import { ErrorFallbackScreen, PageErrorBoundary } from './components/error-screens/ErrorScreens.js';
+import { ToastProvider } from './components/toast/index.js';
+import { LAYOUT_COMPONENTS } from './layouts/index.js';
+import { NavigationContext, type Navigation } from './router/navigation.js';
+import type { PageModule } from './router/registry.js';
+
+export interface AppPage {
+  pageId: string;
+  routeName: string;
+  params: Record<string, string>;
+  module: PageModule;
+  /** path + query: remounts the page (and resets its error boundary) on navigation. */
+  url: string;
+}
+
+export interface AppProps {
+  client: ApolloClient;
+  site: Omit<SiteInfo, 'pageId' | 'routeName'>;
+  page: AppPage;
+  navigation: Navigation;
+  onPageError?(error: Error): void;
+}
+
+/** The whole application: providers, then the page's layout (spec §2.1) around the page. */
+export function App({ client, site, page, navigation, onPageError }: AppProps) {
+  const layoutKind = layoutForPage(page.pageId);
+  const Layout = LAYOUT_COMPONENTS[layoutKind];
+  const Page = page.module.default;
+  const Sidebar: ComponentType<{ pageId: string; params: Record<string, string> }> | undefined = page.module.Sidebar;
+  return (
+    <ApolloProvider client={client}>
+      <SiteContext.Provider value={{ ...site, pageId: page.pageId, routeName: page.routeName }}>
+        <NavigationContext.Provider value={navigation}>
+          <ToastProvider>
+            <Layout
+              sidebar={Sidebar ? <Sidebar pageId={page.pageId} params={page.params} /> : undefined}
+              noBottomMargin={WORDMARK_NO_BOTTOM_MARGIN.has(page.pageId)}
+            >
+              {/* On the server a failing page falls back to this boundary (error boundaries
+                  only run in the browser); in the browser the error boundary catches. */}
+              <Suspense fallback={<ErrorFallbackScreen />}>
+                <PageErrorBoundary resetKey={page.url} onError={(e) => onPageError?.(e)}>
+                  <Page key={page.url} pageId={page.pageId} params={page.params} />
+                </PageErrorBoundary>
+              </Suspense>
+            </Layout>
+          </ToastProvider>
+        </NavigationContext.Provider>
+      </SiteContext.Provider>
+    </ApolloProvider>
+  );
+}

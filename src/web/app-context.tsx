@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+
+/** The signed-in reader as the shell needs it (spec §3 Viewer); null when logged out. */
+export interface ShellViewer {
+  id: string;
+  name: string;
+  username: string | null;
+  imageId: string | null;
+}
+
+export interface SiteInfo {
+  /** Brand from config (SITE_NAME): spec texts such as 'Friend of Medium' render with it. */
+  siteName: string;
+  /** Host that serves the default route table, e.g. localhost:3000. */
+  mainHost: string;
+  viewer: ShellViewer | null;
+  /** Page id of the current page (spec §2.1). */
+  pageId: string;
+  /** Route name of the current page (spec §2.4). */
+  routeName: string;
+}
+
+export const SiteContext = createContext<SiteInfo>({
+  siteName: 'Inkwell',
+  mainHost: 'localhost:3000',
+  viewer: null,
+  pageId: 'home-lo',
+  routeName: 'ShowHome',
+});
+export const useSite = () => useContext(SiteContext);

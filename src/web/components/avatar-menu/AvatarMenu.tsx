@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import type { ShellViewer } from '../../app-context';
+import { formatMonthYear, type DateInput } from '../../../shared/format';
+import { cx } from '../../lib/class-names';
+import { Link } from '../../router/Link';
+import { LibraryIcon, PersonIcon, StarIcon, StatsIcon, StoriesIcon, WriteIcon } from '../icons';
+import type { AdminPublication, MembershipTier } from '../header/header-data';
+import { avatarMenuSections, type MenuIcon } from './menu-items';
+import styles from './avatar-menu.module.css';
+
+export interface AvatarMenuProps {
+  viewer: ShellViewer | null;
+  membershipTier?: MembershipTier;
+  /** The sign-out route (with the xsrf token); a plain link, as it ends the session on the server. */
+  signOutHref?: string;
+  /** Shown under Sign out, already obscured ('a••••@example.com'). */
+  obscuredEmail?: string;
+  /** Shows the 'Member since {Month Year}' badge for members. */
+  memberSince?: DateInput | null;
+  adminPublications?: AdminPublication[];
+  isPartnerProgramEnrolled?: boolean;
+  /** Called when an item is chosen, so the popover can close. */
+  onNavigate?(): void;
+}
+
+const ICONS: Record<MenuIcon, ReactNode> = {
+  write: <WriteIcon />,
+  profile: <PersonIcon />,
+  library: <LibraryIcon />,
+  stories: <StoriesIcon />,
+  stats: <StatsIcon />,
+};
+
+export const DEFAULT_SIGN_OUT_HREF = '/m/signout';
+
+/** The content of the avatar menu (264px popover), signed in or out. */
+export function AvatarMenu({
+  viewer,
+  membershipTier,
+  signOutHref = DEFAULT_SIGN_OUT_HREF,
+  obscuredEmail,
+  memberSince,
+  adminPublications,
+  isPartnerProgramEnrolled,
+  onNavigate,
+}: AvatarMenuProps) {
+  const sections = avatarMenuSections({ viewer, membershipTier, adminPublications, isPartnerProgramEnrolled });
+  const isMember = membershipTier === 'MEMBER' || membershipTier === 'FRIEND';
+  const since = isMember && memberSince ? formatMonthYear(memberSince) : '';
+
+  return (
+    <nav className={styles.menu} aria-label="Account" data-avatar-menu="">
+      {sections.map((items, i) => (
+        <ul key={items[0].key} className={cx(styles.section, i > 0 && styles.divided)}>
+          {items.map((item) => (
+            <li key={item.key} className={cx(item.smallScreensOnly && styles.smallOnly)} data-menu-item={item.key}>
+              <Link
+                href={item.href}
+                className={cx(styles.item, item.icon && styles.withIcon, item.accent && styles.accent)}
+                onClick={() => onNavigate?.()}
+              >
+                {item.icon && ICONS[item.icon]}
+                <span>{item.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ))}
+      {viewer && (
+        <div className={cx(styles.section, styles.divided)}>
+          <a href={signOutHref} className={styles.signOut} data-menu-item="sign-out">
+            <span className={styles.signOutLabel}>Sign out</span>
+            {obscuredEmail && <span className={styles.email}>{obscuredEmail}</span>}
+          </a>
+          {since && (
+            <p className={styles.memberSince} data-member-since="">
+              <StarIcon size={16} className={styles.star} />
+              Member since {since}
+            </p>
+          )}
+        </div>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { renderWithSite, testViewer } from '../../lib/test-render';
+import { AvatarMenu } from './AvatarMenu';
+import { avatarMenuSections } from './menu-items';
+
+const keys = (sections: ReturnType<typeof avatarMenuSections>) => sections.flat().map((i) => i.key);
+
+describe('avatarMenuSections', () => {
+  it('lists the signed-in items in spec order', () => {
+    const items = avatarMenuSections({ viewer: testViewer }).flat();
+    expect(items.map((i) => [i.label, i.href])).toEqual([
+      ['Write', '/new-story'],
+      ['Profile', '/@ann'],
+      ['Library', '/me/lists'],
+      ['Stories', '/me/stories/drafts'],
+      ['Stats', '/me/stats'],
+      ['Settings', '/me/settings'],
+      ['Refine recommendations', '/me/following/suggestions'],
+      ['Manage publications', '/me/settings/publishing#managePublications'],
+      ['Help', '/help'],
+      ['Become a member', '/plans'],
+    ]);
+    expect(items.find((i) => i.key === 'write')?.smallScreensOnly).toBe(true);
+  });
+
+  it('hides Become a member for Members and Friends', () => {
+    expect(keys(avatarMenuSections({ viewer: testViewer, membershipTier: 'FREE' }))).toContain('become-member');
+    expect(keys(avatarMenuSections({ viewer: testViewer, membershipTier: 'MEMBER' }))).not.toContain('become-member');
+    expect(keys(avatarMenuSections({ viewer: testViewer, membershipTier: 'FRIEND' }))).not.toContain('become-member');
+  });
+
+  it('links the profile by id when there is no username', () => {
+    const items = avatarMenuSections({ viewer: { ...testViewer, username: null } }).flat();
+    expect(items.find((i) => i.key === 'profile')?.href).toBe(`/u/${testViewer.id}`);
+  });
+
+  it('shows Partner Program only when enrolled', () => {
+    expect(keys(avatarMenuSections({ viewer: testViewer }))).not.toContain('partner-program');
+    expect(keys(avatarMenuSections({ viewer: testViewer, isPartnerProgramEnrolled: true }))).toContain('partner-program');
+  });
+
+  it('lists up to 3 administered publications, then See all publications', () => {
+    const pubs = [1, 2, 3, 4].map((n) => ({ id: `p${n}`, name: `Pub ${n}`, href: `/pub-${n}` }));
+    const three = keys(avatarMenuSections({ viewer: testViewer, adminPublications: pubs.slice(0, 3) }));
+    expect(three.filter((k) => k.startsWith('publication-'))).toHaveLength(3);
+    expect(three).not.toContain('all-publications');
+    const four = avatarMenuSections({ viewer: testViewer, adminPublications: pubs }).flat();
+    expect(four.filter((i) => i.key.startsWith('publication-')).map((i) => i.label)).toEqual(['Pub 1', 'Pub 2', 'Pub 3']);
+    expect(four.find((i) => i.key === 'all-publications')?.href).toBe('/@ann/publications');
+  });
+
+  it('logged out: Sign up, Sign in, Write', () => {
+    expect(avatarMenuSections({ viewer: null }).flat().map((i) => [i.label, i.href])).toEqual([
+      ['Sign up', '/m/signin?operation=register'],
+      ['Sign in', '/m/signin?operation=login'],
+      ['Write', '/new-story'],
+    ]);
+  });
+});
+
+describe('AvatarMenu', () => {
+  it('renders Sign out with the obscured email and the member-since badge', () => {
+    const html = renderWithSite(
+      <AvatarMenu
+        viewer={testViewer}
+        membershipTier="MEMBER"
+        signOutHref="/m/signout/xsrf123"
+        obscuredEmail="a••••@example.com"
+        memberSince={Date.UTC(2024, 10, 5)}
+      />,
+    );
+    expect(html).toMatch(/<a href="\/m\/signout\/xsrf123"[^>]*>.*Sign out.*a••••@example\.com/);
+    expect(html).toContain('Member since November 2024');
+    expect(html).not.toContain('Become a member');
+  });
+
+  it('has no Sign out when logged out', () => {
+    const html = renderWithSite(<AvatarMenu viewer={null} />);
+    expect(html).not.toContain('Sign out');
+    expect(html).toContain('Sign in');
+  });
+
+  it('shows no member-since badge to non-members', () => {
+    const html = renderWithSite(<AvatarMenu viewer={testViewer} membershipTier="FREE" memberSince={Date.UTC(2024, 1, 1)} />);
+    expect(html).not.toContain('data-member-since');
+    expect(html).toContain('Become a member');
+  });
+});

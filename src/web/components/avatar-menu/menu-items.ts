@@ -1,0 +1,73 @@
+import { LIMITS } from '../../../shared/constants';
+import type { ShellViewer } from '../../app-context';
+import type { AdminPublication, MembershipTier } from '../header/header-data';
+import { SIGN_IN_HREF, SIGN_UP_HREF, WRITE_HREF } from '../header/site-pages';
+
+export type MenuIcon = 'write' | 'profile' | 'library' | 'stories' | 'stats';
+
+export interface MenuItem {
+  key: string;
+  label: string;
+  href: string;
+  icon?: MenuIcon;
+  /** Shown on small screens only (< 728px). */
+  smallScreensOnly?: boolean;
+  accent?: boolean;
+}
+
+export interface MenuInput {
+  viewer: ShellViewer | null;
+  membershipTier?: MembershipTier;
+  adminPublications?: AdminPublication[];
+  isPartnerProgramEnrolled?: boolean;
+}
+
+export function profileHref(viewer: Pick<ShellViewer, 'id' | 'username'>): string {
+  return viewer.username ? `/@${viewer.username}` : `/u/${viewer.id}`;
+}
+
+/** The avatar menu as sections of items, in display order (spec §2.5). */
+export function avatarMenuSections(input: MenuInput): MenuItem[][] {
+  const { viewer } = input;
+  if (!viewer) {
+    return [
+      [
+        { key: 'sign-up', label: 'Sign up', href: SIGN_UP_HREF },
+        { key: 'sign-in', label: 'Sign in', href: SIGN_IN_HREF },
+        { key: 'write', label: 'Write', href: WRITE_HREF, icon: 'write' },
+      ],
+    ];
+  }
+
+  const main: MenuItem[] = [
+    { key: 'write', label: 'Write', href: WRITE_HREF, icon: 'write', smallScreensOnly: true },
+    { key: 'profile', label: 'Profile', href: profileHref(viewer), icon: 'profile' },
+    { key: 'library', label: 'Library', href: '/me/lists', icon: 'library' },
+    { key: 'stories', label: 'Stories', href: '/me/stories/drafts', icon: 'stories' },
+    { key: 'stats', label: 'Stats', href: '/me/stats', icon: 'stats' },
+  ];
+  if (input.isPartnerProgramEnrolled) {
+    main.push({ key: 'partner-program', label: 'Partner Program', href: '/me/partner/dashboard' });
+  }
+
+  const pubs = input.adminPublications ?? [];
+  const publications: MenuItem[] = pubs
+    .slice(0, LIMITS.maxMenuPublications)
+    .map((p) => ({ key: `publication-${p.id}`, label: p.name, href: p.href }));
+  if (pubs.length > LIMITS.maxMenuPublications) {
+    const href = viewer.username ? `/@${viewer.username}/publications` : '/me/settings/publishing#managePublications';
+    publications.push({ key: 'all-publications', label: 'See all publications', href });
+  }
+
+  const settings: MenuItem[] = [
+    { key: 'settings', label: 'Settings', href: '/me/settings' },
+    { key: 'refine-recommendations', label: 'Refine recommendations', href: '/me/following/suggestions' },
+    { key: 'manage-publications', label: 'Manage publications', href: '/me/settings/publishing#managePublications' },
+    { key: 'help', label: 'Help', href: '/help' },
+  ];
+
+  const isMember = input.membershipTier === 'MEMBER' || input.membershipTier === 'FRIEND';
+  const extras: MenuItem[] = isMember ? [] : [{ key: 'become-member', label: 'Become a member', href: '/plans', accent: true }];
+
+  return [main, publications, settings, extras].filter((section) => section.length > 0);
+}

@@ -1,0 +1,1 @@
+export { Avatar, UnknownAvatar, initialsOf, type AvatarProps, type AvatarSize } from './Avatar';

@@ -1,0 +1,1 @@
+export { Button, buttonClassName, type ButtonProps, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './Button';

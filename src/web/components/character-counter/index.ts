@@ -1,0 +1,1 @@
+export { CharacterCounter, type CharacterCounterProps } from './CharacterCounter';

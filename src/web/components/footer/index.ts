@@ -1,0 +1,1 @@
+export { FOOTER_LINKS, Footer, type FooterLink, type FooterProps } from './Footer';

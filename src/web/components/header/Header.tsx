@@ -1,0 +1,112 @@
+import { formatBadgeCount } from '../../../shared/format';
+import { useSite } from '../../app-context';
+import { cx } from '../../lib/class-names';
+import { Link } from '../../router/Link';
+import { AvatarMenuButton } from '../avatar-menu/AvatarMenuButton';
+import { buttonClassName } from '../button/Button';
+import { BellIcon, SearchIcon, WriteIcon } from '../icons';
+import { useHeaderData, type HeaderData } from './header-data';
+import { SearchBox } from './SearchBox';
+import { SiteLogo } from './SiteLogo';
+import {
+  DOWNLOAD_APP_HREF,
+  NOTIFICATIONS_HREF,
+  SEARCH_HREF,
+  SIGN_IN_HREF,
+  SIGN_UP_HREF,
+  WRITE_HREF,
+  isHomePage,
+} from './site-pages';
+import styles from './header.module.css';
+
+export interface HeaderProps extends HeaderData {
+  /** position: fixed at the top (a spacer keeps the page from sliding under it). */
+  fixed?: boolean;
+  /** The 41px 'Open in app' bar above the header on small screens; on by default. */
+  showMobileBar?: boolean;
+  className?: string;
+}
+
+/**
+ * The site header (57px). Desktop (md and up): logo, search box, Write, notifications and the
+ * avatar menu, or Sign up / Sign in when logged out. Small screens: a search button instead
+ * of the box, and the 'Open in app' bar above. Which variant shows is CSS only, so server and
+ * client render the same markup.
+ */
+export function Header({ fixed = false, showMobileBar = true, className, ...props }: HeaderProps) {
+  const { viewer, pageId } = useSite();
+  const data = { ...useHeaderData(), ...definedOnly(props) };
+  const unread = data.unreadNotificationCount ?? 0;
+
+  return (
+    <>
+      <div className={cx(styles.root, fixed && styles.fixed, className)} data-header="" data-fixed={fixed || undefined}>
+        {showMobileBar && (
+          <div className={styles.mobileBar} data-mobile-bar="">
+            <Link href={DOWNLOAD_APP_HREF} className={styles.openInApp}>
+              Open in app
+            </Link>
+          </div>
+        )}
+        <header className={styles.header}>
+          <div className={styles.start}>
+            <SiteLogo />
+            <div className={styles.desktopOnly}>
+              <SearchBox />
+            </div>
+          </div>
+          <div className={styles.end}>
+            <Link href={SEARCH_HREF} className={cx(styles.iconLink, styles.smallOnly)} aria-label="Search">
+              <SearchIcon />
+            </Link>
+            <Link href={WRITE_HREF} className={cx(styles.write, styles.desktopOnly)} data-write-link="">
+              <WriteIcon />
+              <span>Write</span>
+            </Link>
+            {viewer ? (
+              <Link
+                href={NOTIFICATIONS_HREF}
+                className={styles.iconLink}
+                aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+                data-notifications-link=""
+              >
+                <BellIcon />
+                {unread > 0 && (
+                  <span className={styles.badge} aria-hidden="true" data-badge="">
+                    {formatBadgeCount(unread)}
+                  </span>
+                )}
+              </Link>
+            ) : (
+              <>
+                <Link
+                  href={SIGN_UP_HREF}
+                  className={buttonClassName({ variant: 'accent', size: 'small' }, styles.signUp)}
+                  data-sign-up=""
+                >
+                  {isHomePage(pageId) ? 'Get started' : 'Sign up'}
+                </Link>
+                <Link href={SIGN_IN_HREF} className={styles.signIn} data-sign-in="">
+                  Sign in
+                </Link>
+              </>
+            )}
+            <AvatarMenuButton
+              membershipTier={data.membershipTier}
+              signOutHref={data.signOutHref}
+              obscuredEmail={data.obscuredEmail}
+              memberSince={data.memberSince}
+              adminPublications={data.adminPublications}
+              isPartnerProgramEnrolled={data.isPartnerProgramEnrolled}
+            />
+          </div>
+        </header>
+      </div>
+      {fixed && <div className={cx(styles.spacer, !showMobileBar && styles.spacerNoBar)} aria-hidden="true" />}
+    </>
+  );
+}
+
+function definedOnly<T extends object>(obj: T): Partial<T> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,12 @@
+export {
+  BellIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  LibraryIcon,
+  PersonIcon,
+  SearchIcon,
+  StarIcon,
+  StatsIcon,
+  StoriesIcon,
+  WriteIcon,
+} from './icons';

@@ -1,0 +1,1 @@
+export { LoadingButton, Spinner, type LoadingButtonProps } from './LoadingButton';

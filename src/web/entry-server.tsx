@@ -1,0 +1,127 @@
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { tableForHost } from '../shared/routing/index.js';
+import { App, type AppPage } from './App.js';
+import type { ShellViewer } from './app-context.js';
+import { createServerApolloClient, type Execute } from './apollo/server-client.js';
+import { ServerErrorScreen } from './components/error-screens/ErrorScreens.js';
+import { renderHeadTags, serializeForScript, type HeadTags } from './router/head.js';
+import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
+import { pageDef, type PageDef } from './router/registry.js';
+import { resolvePage, type TableContext } from './router/resolve-page.js';
+
+export interface PageAssets {
+  /** <link>/<script> tags for the entry and the given page module (build manifest). */
+  tagsFor(pageModule: string): string;
+}
+
+export interface RenderInput {
+  /** path + query */
+  url: string;
+  host: string;
+  protocol: string;
+  siteName: string;
+  mainHost: string;
+  viewer: ShellViewer | null;
+  graphqlUrl: string;
+  execute: Execute;
+  assets: PageAssets;
+  log: { warn(msg: string): void; error(obj: unknown, msg?: string): void };
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  | { kind: 'html'; status: number; body: Readable };
+
+/** Spec §8: a render failure is a 500, or a 409 when the message says '409: Conflict'. */
+export const statusForRenderError = (err: unknown) => (String((err as Error)?.message ?? err).includes('409: Conflict') ? 409 : 500);
+
+export async function render(input: RenderInput): Promise<RenderResult> {
+  const origin = `${input.protocol}://${input.mainHost}`;
+  const hostTable = tableForHost(input.host, input.mainHost);
+  const table: TableContext = {
+    kind: hostTable.kind,
+    hostParams: hostTable.username ? { username: hostTable.username } : {},
+  };
+  const { pathname } = new URL(input.url, origin);
+  let resolved = resolvePage(table, input.url, input.viewer !== null, input.log.warn);
+  if (resolved.kind === 'redirect') return { kind: 'redirect', status: resolved.status, location: resolved.location };
+
+  let status = 200;
+  let page = resolved.kind === 'page' ? resolved : { pageId: NOT_FOUND_PAGE_ID, routeName: resolved.routeName, params: {} };
+  if (resolved.kind === 'not-found') status = 404;
+
+  const client = createServerApolloClient(input.execute);
+  const site = { siteName: input.siteName, mainHost: input.mainHost, viewer: input.viewer };
+  const run = async (def: PageDef, params: Record<string, string>) =>
+    Promise.all((def.preload?.(params) ?? []).map(async (q) => (await client.query({ query: q.query, variables: q.variables })).data));
+
+  let def = pageDef(page.pageId);
+  let data = await run(def, page.params);
+  const outcome = def.outcome?.(data, page.params, pathname) ?? {};
+  if (outcome.redirect) return { kind: 'redirect', status: 301, location: outcome.redirect };
+  if (outcome.notFound) {
+    status = 404;
+    page = { pageId: NOT_FOUND_PAGE_ID, routeName: page.routeName, params: {} };
+    def = pageDef(page.pageId);
+    data = await run(def, page.params);
+  }
+
+  const head: HeadTags = def.head?.(data, page.params, { ...site, origin, pageId: page.pageId, routeName: page.routeName }) ?? { title: input.siteName };
+  const module = await def.load();
+  const preloaded: PreloadedState = { pageId: page.pageId, routeName: page.routeName, params: page.params, table, site, status };
+  const appPage: AppPage = { ...page, module, url: input.url };
+  const navigation = { pathname, search: new URL(input.url, origin).search, navigate() {}, preload() {} };
+
+  const documentHead =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    renderHeadTags(head) +
+    input.assets.tagsFor(def.module) +
+    `</head><body><div id="root">`;
+  const stateScript =
+    `<script>window.__PRELOADED_STATE__=${serializeForScript(preloaded)};` +
+    `window.__APOLLO_STATE__=${serializeForScript(client.extract())};` +
+    `window.__GRAPHQL_URL__=${serializeForScript(input.graphqlUrl)};</script>`;
+
+  return new Promise<RenderResult>((resolve) => {
+    let pageErrored = false;
+    // React ends its destination when done; the document tail goes in on that flush.
+    const body = new Transform({
+      transform(chunk, _enc, cb) {
+        cb(null, chunk);
+      },
+      flush(cb) {
+        this.push(`</div>${stateScript}</body></html>`);
+        cb();
+      },
+    });
+    const stream = renderToPipeableStream(<App client={client} site={site} page={appPage} navigation={navigation} />, {
+      onShellReady() {
+        body.write(documentHead);
+        stream.pipe(body);
+        resolve({ kind: 'html', status: pageErrored ? 500 : status, body });
+      },
+      onShellError(err) {
+        input.log.error({ err }, 'page render failed');
+        resolve(renderServerError(statusForRenderError(err), input));
+      },
+      onError(err) {
+        pageErrored = true;
+        input.log.error({ err }, 'page component failed to render');
+      },
+    });
+  });
+}
+
+/** The 500 screen as a static page: the app itself could not render. */
+export function renderServerError(status: number, input: Pick<RenderInput, 'siteName'>): RenderResult {
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${input.siteName}</title></head><body>` +
+    renderToString(<ServerErrorScreen status={status} />) +
+    `</body></html>`;
+  const body = new PassThrough();
+  body.end(html);
+  return { kind: 'html', status, body };
+}

@@ -1,0 +1,65 @@
+import { usePageQuery } from '../../graphql/use-page-query.js';
+import { useEffect } from 'react';
+import { useSite } from '../../app-context.js';
+import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
+import { HOME_LO_QUERY } from '../../graphql/operations.js';
+import { track } from '../../lib/events.js';
+import { Link } from '../../router/Link.js';
+import styles from './HomeLoPage.module.css';
+
+/** The logged-out home (page id home-lo, basic layout): a landing with staff picks. */
+export default function HomeLoPage() {
+  const { siteName } = useSite();
+  const data = usePageQuery<{ staffPicksFeed: { items: PostPreview[] } }>(HOME_LO_QUERY);
+  const items = data?.staffPicksFeed.items ?? [];
+
+  useEffect(() => {
+    track('homepage.viewed'); // spec §2.2
+    // Spec §2.2: a '#giftMembership' hash goes to the gift checkout.
+    if (window.location.hash === '#giftMembership') window.location.assign('/gift');
+  }, []);
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.bar}>
+        <Link href="/" className={styles.wordmark}>
+          {siteName}
+        </Link>
+        <nav className={styles.nav} aria-label="Site">
+          <Link href="/about" className={styles.navLink}>
+            Our story
+          </Link>
+          <Link href="/membership" className={styles.navLink}>
+            Membership
+          </Link>
+          <Link href="/new-story" className={styles.navLink}>
+            Write
+          </Link>
+          <Link href="/m/signin?operation=login" className={styles.navLink}>
+            Sign in
+          </Link>
+          <Link href="/m/signin?operation=register" className={styles.cta}>
+            Get started
+          </Link>
+        </nav>
+      </header>
+      <section className={styles.hero}>
+        <h1 className={styles.headline}>Human stories &amp; ideas</h1>
+        <p className={styles.lede}>A place to read, write, and deepen your understanding</p>
+        <a href="#staff-picks" className={styles.start}>
+          Start reading
+        </a>
+      </section>
+      <section id="staff-picks" className={styles.picks} aria-labelledby="picks-heading">
+        <h2 id="picks-heading" className={styles.sectionTitle}>
+          Staff picks
+        </h2>
+        <div className={styles.grid}>
+          {items.map((p) => (
+            <PostCard key={p.id} post={p} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

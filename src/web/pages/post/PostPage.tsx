@@ -1,0 +1,141 @@
+import { usePageQuery } from '../../graphql/use-page-query.js';
+import { formatCount, formatDate, formatReadingTime } from '../../../shared/format.js';
+import { imageUrl } from '../../../shared/images.js';
+import type { Paragraph } from '../../../shared/paragraphs.js';
+import { postIdFromSlug } from '../../../shared/routing/index.js';
+import { Avatar } from '../../components/avatar/index.js';
+import { StarIcon } from '../../components/icons/index.js';
+import { PostBody } from '../../components/post-body/index.js';
+import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
+import { POST_PAGE_QUERY } from '../../graphql/operations.js';
+import { Link } from '../../router/Link.js';
+import type { PageProps } from '../../router/registry.js';
+import { ActionBar } from './ActionBar.js';
+import styles from './PostPage.module.css';
+
+interface PostPageData {
+  postResult: {
+    __typename: 'Post';
+    id: string;
+    title: string;
+    firstPublishedAt: number | null;
+    readingTime: number;
+    clapCount: number;
+    isLocked: boolean;
+    allowResponses: boolean;
+    postResponses: { count: number };
+    extendedPreviewContent: { subtitle: string; isFullContent: boolean };
+    tags: { id: string; displayTitle: string; normalizedTagSlug: string }[];
+    content: { isLockedPreviewOnly: boolean; bodyModel: { paragraphs: Paragraph[] } };
+    creator: {
+      id: string;
+      name: string;
+      username: string | null;
+      bio: string;
+      imageId: string | null;
+      socialStats: { followerCount: number };
+      homepagePostsConnection: { items: PostPreview[] };
+    };
+  };
+}
+
+/** The story page (page id post): server-rendered from the paragraph model. */
+export default function PostPage({ params }: PageProps) {
+  const postId = postIdFromSlug(params.postId ?? '') ?? '';
+  const data = usePageQuery<PostPageData>(POST_PAGE_QUERY, { variables: { postId } });
+  const post = data?.postResult;
+  if (!post || post.__typename !== 'Post') return null;
+  const { creator } = post;
+  const profile = creator.username ? `/@${creator.username}` : `/u/${creator.id}`;
+  const more = creator.homepagePostsConnection.items.filter((p) => p.id !== post.id).slice(0, 4);
+  const subtitle = post.extendedPreviewContent.subtitle;
+
+  return (
+    <article className={styles.article}>
+      <div className={styles.column}>
+        {post.isLocked && (
+          <p className={styles.memberOnly}>
+            <StarIcon /> Member-only story
+          </p>
+        )}
+        <h1 className={styles.title} data-testid="post-title">
+          {post.title}
+        </h1>
+        {subtitle && <h2 className={styles.subtitle}>{subtitle}</h2>}
+        <div className={styles.byline}>
+          <Link href={profile} aria-label={creator.name}>
+            <Avatar username={creator.username} name={creator.name} imageUrl={creator.imageId ? imageUrl(creator.imageId, 96) : null} size="M" alt="" />
+          </Link>
+          <div>
+            <div className={styles.bylineTop}>
+              <Link href={profile} className={styles.authorName}>
+                {creator.name}
+              </Link>
+              <span aria-hidden="true">·</span>
+              <Link href={`/m/signin?operation=register&follow=${creator.id}`} className={styles.follow}>
+                Follow
+              </Link>
+            </div>
+            <div className={styles.bylineMeta}>
+              <span>{formatReadingTime(post.readingTime)}</span>
+              <span aria-hidden="true">·</span>
+              {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
+            </div>
+          </div>
+        </div>
+        <ActionBar clapCount={post.clapCount} responsesCount={post.postResponses.count} />
+      </div>
+
+      <PostBody paragraphs={post.content.bodyModel.paragraphs} />
+
+      <div className={styles.column}>
+        {post.content.isLockedPreviewOnly && (
+          <aside className={styles.paywall} data-testid="paywall">
+            <p className={styles.paywallTitle}>
+              <StarIcon /> The author made this story available to members only.
+            </p>
+            <p>Get unlimited access to the best of this site: sign in or become a member to read the rest.</p>
+            <Link href="/m/signin?operation=login" className={styles.paywallCta}>
+              Sign in to keep reading
+            </Link>
+          </aside>
+        )}
+        {post.tags.length > 0 && (
+          <ul className={styles.tags} aria-label="Tags">
+            {post.tags.map((t) => (
+              <li key={t.id}>
+                <Link href={`/tag/${t.normalizedTagSlug}`} className={styles.tag}>
+                  {t.displayTitle}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <ActionBar clapCount={post.clapCount} responsesCount={post.postResponses.count} />
+
+        <section className={styles.about} aria-label="About the author">
+          <Avatar username={creator.username} name={creator.name} imageUrl={creator.imageId ? imageUrl(creator.imageId, 128) : null} size="L" alt="" />
+          <h2 className={styles.writtenBy}>
+            <Link href={profile}>Written by {creator.name}</Link>
+          </h2>
+          <p className={styles.followers}>{formatCount(creator.socialStats.followerCount)} Followers</p>
+          {creator.bio && <p className={styles.bio}>{creator.bio}</p>}
+        </section>
+
+        <section className={styles.responses} aria-label="Responses">
+          <h2 className={styles.sectionTitle}>Responses ({formatCount(post.postResponses.count)})</h2>
+          {!post.allowResponses && <p className={styles.muted}>The author has closed discussion for this story.</p>}
+        </section>
+
+        {more.length > 0 && (
+          <section aria-label={`More from ${creator.name}`}>
+            <h2 className={styles.sectionTitle}>More from {creator.name}</h2>
+            {more.map((p) => (
+              <PostCard key={p.id} post={p} />
+            ))}
+          </section>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ApolloClient } from '@apollo/client';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { App, type AppPage } from '../App.js';
+import type { SiteInfo } from '../app-context.js';
+import type { HeadTags } from './head.js';
+import type { Navigation } from './navigation.js';
+import { NOT_FOUND_PAGE_ID, type PreloadedState } from './preloaded-state.js';
+import { pageDef, type PageDef } from './registry.js';
+import { resolvePage } from './resolve-page.js';
+
+interface Prepared {
+  page: AppPage;
+  head: HeadTags | null;
+  redirect?: string;
+}
+
+/**
+ * Client navigation: the next page's script and data load together (spec §4 page
+ * preload: a page is ready when both are), started on hover and on click; then the page
+ * swaps, history updates and scroll resets to the top (spec §2.2).
+ */
+export interface ClientRouterProps {
+  client: ApolloClient;
+  initial: AppPage;
+  state: PreloadedState;
+  /** Told the route name after each navigation (for the route metric header). */
+  onNavigated?(routeName: string): void;
+}
+
+export function ClientRouter({ client, initial, state, onNavigated }: ClientRouterProps) {
+  const [page, setPage] = useState(initial);
+  const pending = useRef(new Map<string, Promise<Prepared | null>>());
+  const site: Omit<SiteInfo, 'pageId' | 'routeName'> = state.site;
+  const origin = window.location.origin;
+
+  const prepare = useCallback(
+    (href: string): Promise<Prepared | null> => {
+      const url = new URL(href, origin);
+      const key = url.pathname + url.search;
+      let p = pending.current.get(key);
+      if (!p) {
+        p = prepareUrl(client, state, key, url.pathname, origin).catch(() => null);
+        pending.current.set(key, p);
+        // Keep a hover's work for a short while only: data may change.
+        setTimeout(() => pending.current.delete(key), 30_000);
+      }
+      return p;
+    },
+    [client, state, origin],
+  );
+
+  const show = useCallback(
+    async (href: string, mode: 'push' | 'replace' | 'pop') => {
+      const prepared = await prepare(href);
+      pending.current.delete(new URL(href, origin).pathname + new URL(href, origin).search);
+      if (!prepared) {
+        window.location.assign(href); // the server knows best (redirect off-site, failure)
+        return;
+      }
+      if (prepared.redirect) {
+        if (prepared.redirect.startsWith('/')) return show(prepared.redirect, 'replace');
+        window.location.assign(prepared.redirect);
+        return;
+      }
+      const target = prepared.page.url;
+      if (mode === 'push') window.history.pushState(null, '', target);
+      if (mode === 'replace') window.history.replaceState(null, '', target);
+      if (prepared.head) document.title = prepared.head.title;
+      setPage(prepared.page);
+      onNavigated?.(prepared.page.routeName);
+      if (mode !== 'pop') window.scrollTo(0, 0);
+    },
+    [prepare, origin, onNavigated],
+  );
+
+  useEffect(() => {
+    const onPop = () => void show(window.location.pathname + window.location.search, 'pop');
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [show]);
+
+  const navigation: Navigation = useMemo(() => {
+    const u = new URL(page.url, origin);
+    return {
+      pathname: u.pathname,
+      search: u.search,
+      navigate: (href, opts) => void show(href, opts?.replace ? 'replace' : 'push'),
+      preload: (href) => void prepare(href),
+    };
+  }, [page.url, origin, show, prepare]);
+
+  return <App client={client} site={site} page={page} navigation={navigation} onPageError={(e) => console.error(e)} />;
+}
+
+async function runPreload(client: ApolloClient, def: PageDef, params: Record<string, string>) {
+  return Promise.all((def.preload?.(params) ?? []).map(async (q) => (await client.query({ query: q.query, variables: q.variables, fetchPolicy: 'cache-first' })).data));
+}
+
+async function prepareUrl(client: ApolloClient, state: PreloadedState, url: string, pathname: string, origin: string): Promise<Prepared | null> {
+  const resolved = resolvePage(state.table, url, state.site.viewer !== null, (m) => console.warn(m));
+  if (resolved.kind === 'redirect') return { redirect: resolved.location, page: null as never, head: null };
+  let pageId = resolved.kind === 'page' ? resolved.pageId : NOT_FOUND_PAGE_ID;
+  let params = resolved.kind === 'page' ? resolved.params : {};
+  const routeName = resolved.routeName;
+  let def = pageDef(pageId);
+  const [module, data] = await Promise.all([def.load(), runPreload(client, def, params)]);
+  const outcome = def.outcome?.(data, params, pathname) ?? {};
+  if (outcome.redirect) return { redirect: outcome.redirect, page: null as never, head: null };
+  let finalModule = module;
+  let finalData = data;
+  if (outcome.notFound) {
+    pageId = NOT_FOUND_PAGE_ID;
+    params = {};
+    def = pageDef(pageId);
+    [finalModule, finalData] = await Promise.all([def.load(), runPreload(client, def, params)]);
+  }
+  const head = def.head?.(finalData, params, { ...state.site, origin, pageId, routeName }) ?? null;
+  return { page: { pageId, routeName, params, module: finalModule, url }, head };
+}

@@ -1,0 +1,91 @@
+import type { DocumentNode } from 'graphql';
+import type { ComponentType } from 'react';
+import { HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, POST_PAGE_QUERY, USER_PROFILE_QUERY } from '../graphql/operations.js';
+import { postIdFromSlug } from '../../shared/routing/index.js';
+import type { SiteInfo } from '../app-context.js';
+import { postHead, userHead, type HeadTags } from './head.js';
+
+export interface PageProps {
+  pageId: string;
+  params: Record<string, string>;
+}
+
+export interface PageModule {
+  default: ComponentType<PageProps>;
+  /** Right column of the two-column layout. */
+  Sidebar?: ComponentType<PageProps>;
+}
+
+export interface PreloadQuery {
+  query: DocumentNode;
+  variables?: Record<string, unknown>;
+}
+
+export interface PageOutcome {
+  notFound?: boolean;
+  /** A canonical URL to redirect to (301). */
+  redirect?: string;
+}
+
+export interface PageDef {
+  /** Source path of the page module: the build manifest's key, for modulepreload and CSS. */
+  module: string;
+  load(): Promise<PageModule>;
+  /** The GraphQL queries the page needs, run before rendering (server) or navigating (client). */
+  preload?(params: Record<string, string>): PreloadQuery[];
+  /** What the preloaded data means for the response: not found, or a canonical redirect. */
+  outcome?(data: unknown[], params: Record<string, string>, pathname: string): PageOutcome;
+  head?(data: unknown[], params: Record<string, string>, site: SiteInfo & { origin: string }): HeadTags;
+}
+
+type PostResult = { postResult?: { __typename: string; uniqueSlug?: string; creator?: { username?: string | null } } };
+type UserResult = { userResult?: { __typename: string } };
+
+const postPage: PageDef = {
+  module: 'src/web/pages/post/PostPage.tsx',
+  load: () => import('../pages/post/PostPage.js'),
+  preload: (params) => [{ query: POST_PAGE_QUERY, variables: { postId: postIdFromSlug(params.postId ?? '') ?? '' } }],
+  outcome: ([data], _params, pathname) => {
+    const post = (data as PostResult | undefined)?.postResult;
+    if (!post || post.__typename !== 'Post') return { notFound: true };
+    const username = post.creator?.username;
+    const canonical = username ? `/@${username}/${post.uniqueSlug}` : null;
+    return canonical && decodeURIComponent(pathname) !== canonical ? { redirect: canonical } : {};
+  },
+  head: ([data], _params, site) => postHead(data, site),
+};
+
+const userProfilePage: PageDef = {
+  module: 'src/web/pages/user-profile/UserProfilePage.tsx',
+  load: () => import('../pages/user-profile/UserProfilePage.js'),
+  preload: (params) => [{ query: USER_PROFILE_QUERY, variables: { username: params.username ?? '' } }],
+  outcome: ([data]) => ((data as UserResult | undefined)?.userResult?.__typename === 'User' ? {} : { notFound: true }),
+  head: ([data], _params, site) => userHead(data, site),
+};
+
+/** The pages built so far; every other page id renders its layout with 'coming soon'. */
+export const PAGES: Record<string, PageDef> = {
+  'home-lo': {
+    module: 'src/web/pages/home-lo/HomeLoPage.tsx',
+    load: () => import('../pages/home-lo/HomeLoPage.js'),
+    preload: () => [{ query: HOME_LO_QUERY }],
+    head: (_data, _params, site) => ({ title: `${site.siteName} – Where good ideas find you.`, description: `Read and share ideas from independent voices on ${site.siteName}.` }),
+  },
+  post: postPage,
+  'user-profile': userProfilePage,
+  'not-found': {
+    module: 'src/web/pages/not-found/NotFoundPage.tsx',
+    load: () => import('../pages/not-found/NotFoundPage.js'),
+    preload: () => [{ query: NOT_FOUND_SCREEN_QUERY }],
+    // Spec §2.2: the 404 page is titled 'unknown'.
+    head: () => ({ title: 'unknown', robots: 'noindex' }),
+  },
+};
+
+export const COMING_SOON: PageDef = {
+  module: 'src/web/pages/coming-soon/ComingSoonPage.tsx',
+  load: () => import('../pages/coming-soon/ComingSoonPage.js'),
+  head: (_data, _params, site) => ({ title: site.siteName, robots: 'noindex' }),
+};
+
+export const pageDef = (pageId: string): PageDef => PAGES[pageId] ?? COMING_SOON;

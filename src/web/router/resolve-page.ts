@@ -1,0 +1,30 @@
+import { invalidRedirectMessage, resolveRoute, type RouteTableKind } from '../../shared/routing/index.js';
+
+export type ResolvedPage =
+  | { kind: 'page'; pageId: string; routeName: string; params: Record<string, string> }
+  | { kind: 'redirect'; location: string; status: 301 | 302 }
+  | { kind: 'not-found'; routeName: string };
+
+export interface TableContext {
+  kind: RouteTableKind;
+  /** Params implied by the host: the username of a user domain, the slug of a publication domain. */
+  hostParams: Record<string, string>;
+}
+
+/**
+ * URL → what to show, the same on server and client (spec §2.2): unmatched paths,
+ * routes without a page and redirects with empty params all end on the 404 page.
+ */
+export function resolvePage(table: TableContext, url: string, loggedIn: boolean, warn: (msg: string) => void): ResolvedPage {
+  const match = resolveRoute(table.kind, url);
+  if (!match) return { kind: 'not-found', routeName: 'unknown' };
+  if (match.invalidRedirect) {
+    warn(invalidRedirectMessage(match.name));
+    return { kind: 'not-found', routeName: match.name };
+  }
+  if (match.redirect) return { kind: 'redirect', location: match.redirect.location, status: match.redirect.status };
+  if (!match.pageId) return { kind: 'not-found', routeName: match.name };
+  // Spec §2.2: logged in shows 'home', otherwise the logged-out home.
+  const pageId = match.pageId === 'home' && !loggedIn ? 'home-lo' : match.pageId;
+  return { kind: 'page', pageId, routeName: match.name, params: { ...table.hostParams, ...match.params } };
+}

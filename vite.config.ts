@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Two builds: the browser bundle (dist/client, with a manifest the server reads to link
+ * each page's chunks and styles) and the server (dist/server: main + the React renderer,
+ * dependencies left to node_modules).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  base: '/static/',
+  plugins: [react()],
+  publicDir: 'public',
+  css: { modules: { generateScopedName: isSsrBuild || process.env.NODE_ENV === 'production' ? '[hash:base64:6]' : '[name]_[local]_[hash:base64:4]' } },
+  build: isSsrBuild
+    ? {
+        ssr: true,
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'node20',
+        minify: false,
+        sourcemap: true,
+        rolldownOptions: {
+          input: { main: 'src/server/main.ts', 'entry-server': 'src/web/entry-server.tsx' },
+          output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+        },
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        target: 'es2022',
+        rolldownOptions: { input: 'src/web/entry-client.tsx' },
+      },
+}));
