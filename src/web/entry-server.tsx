@@ -24,6 +24,8 @@ export interface RenderInput {
   mainHost: string;
   viewer: ShellViewer | null;
   graphqlUrl: string;
+  /** Spec §9: favicon variants by environment. */
+  faviconUrl: string;
   execute: Execute;
   assets: PageAssets;
   log: { warn(msg: string): void; error(obj: unknown, msg?: string): void };
@@ -76,6 +78,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const documentHead =
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<link rel="icon" type="image/svg+xml" href="${input.faviconUrl}">` +
     renderHeadTags(head) +
     input.assets.tagsFor(def.module) +
     `</head><body><div id="root">`;
@@ -106,6 +109,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         input.log.error({ err }, 'page render failed');
         resolve(renderServerError(statusForRenderError(err), input));
       },
+      // The page's data is preloaded, so nothing suspends: never outline a large page
+      // behind its fallback (React does so past 12.8 KB by default), which would show
+      // readers without JavaScript the error fallback.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(err) {
         pageErrored = true;
         input.log.error({ err }, 'page component failed to render');

@@ -10,13 +10,21 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Log lines written at warn level and above (parsed pino JSON). */
+  logs: { level: number; msg: string }[];
 }
+
+/** inject() sends Host: localhost:80; the main host must match for the default route table. */
+export const TEST_HOST = 'localhost:3000';
 
 /** The real application on a fresh test database, rendering from source (no client build). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', ...env });
   const database = await createTestDatabase();
-  const logger = createLogger(config.logLevel);
+  const logs: TestApp['logs'] = [];
+  const logger = createLogger(env.LOG_LEVEL === 'silent' ? 'silent' : 'warn', {
+    destination: { write: (line: string) => void logs.push(JSON.parse(line) as TestApp['logs'][number]) },
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -25,5 +33,5 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   await app.ready();
   afterAll(() => app.close());
-  return { app, database, config };
+  return { app, database, config, logs };
 }

@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { BatchHttpLink } from '@apollo/client/link/batch-http';
 import { LIMITS } from '../../shared/constants.js';
+import { POSSIBLE_TYPES } from './possible-types.js';
 import { createTypePolicies, indexUsernames } from './type-policies.js';
 
 /** Spec §7: the frontend app header value. */
@@ -19,7 +20,7 @@ export interface ClientLinkOptions {
  */
 export function createBrowserApolloClient(opts: ClientLinkOptions, restored: Record<string, unknown>) {
   const usernameToId = new Map<string, string>();
-  const cache = new InMemoryCache({ typePolicies: createTypePolicies(usernameToId) }).restore(restored as never);
+  const cache = new InMemoryCache({ possibleTypes: POSSIBLE_TYPES, typePolicies: createTypePolicies(usernameToId) }).restore(restored as never);
   indexUsernames(restored, usernameToId);
   const http = new BatchHttpLink({
     uri: opts.graphqlUrl,

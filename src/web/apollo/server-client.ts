@@ -1,6 +1,7 @@
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import { Observable } from 'rxjs';
+import { POSSIBLE_TYPES } from './possible-types.js';
 import { createTypePolicies } from './type-policies.js';
 
 export type Execute = (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) => Promise<ExecutionResult>;
@@ -24,7 +25,7 @@ export function createServerApolloClient(execute: Execute) {
   );
   return new ApolloClient({
     ssrMode: true,
-    cache: new InMemoryCache({ typePolicies: createTypePolicies(new Map()) }),
+    cache: new InMemoryCache({ possibleTypes: POSSIBLE_TYPES, typePolicies: createTypePolicies(new Map()) }),
     link,
     defaultOptions: { query: { errorPolicy: 'all', fetchPolicy: 'network-only' }, watchQuery: { errorPolicy: 'all' }, mutate: { errorPolicy: 'all' } },
   });

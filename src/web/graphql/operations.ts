@@ -188,3 +188,17 @@ export const USER_PROFILE_QUERY = gql`
   }
   ${POST_PREVIEW}
 `;
+
+/** Whether the user a page is about exists (pages under /@{username} not built yet). */
+export const PAGE_USER_QUERY = gql`
+  query PageUserQuery($username: ID!) {
+    userResult(username: $username) {
+      __typename
+      ... on User {
+        id
+        username
+        name
+      }
+    }
+  }
+`;

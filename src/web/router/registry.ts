@@ -1,6 +1,6 @@
 import type { DocumentNode } from 'graphql';
 import type { ComponentType } from 'react';
-import { HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, POST_PAGE_QUERY, USER_PROFILE_QUERY } from '../graphql/operations.js';
+import { HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, USER_PROFILE_QUERY } from '../graphql/operations.js';
 import { postIdFromSlug } from '../../shared/routing/index.js';
 import type { SiteInfo } from '../app-context.js';
 import { postHead, userHead, type HeadTags } from './head.js';
@@ -82,9 +82,21 @@ export const PAGES: Record<string, PageDef> = {
   },
 };
 
+/**
+ * A page that is routed but not built: its layout with 'coming soon'. Pages about a
+ * user still 404 for an unknown username, and pages about a publication 404 for every
+ * slug, since no publication exists until publications land (spec §2.2: a missing
+ * publication shows the 404 page).
+ */
 export const COMING_SOON: PageDef = {
   module: 'src/web/pages/coming-soon/ComingSoonPage.tsx',
   load: () => import('../pages/coming-soon/ComingSoonPage.js'),
+  preload: (params) => (params.username !== undefined ? [{ query: PAGE_USER_QUERY, variables: { username: params.username } }] : []),
+  outcome: ([data], params) => {
+    if (params.collectionSlug !== undefined) return { notFound: true };
+    if (params.username !== undefined && (data as UserResult | undefined)?.userResult?.__typename !== 'User') return { notFound: true };
+    return {};
+  },
   head: (_data, _params, site) => ({ title: site.siteName, robots: 'noindex' }),
 };
 

@@ -42,7 +42,7 @@ interface PostPageData {
 /** The story page (page id post): server-rendered from the paragraph model. */
 export default function PostPage({ params }: PageProps) {
   const postId = postIdFromSlug(params.postId ?? '') ?? '';
-  const data = usePageQuery<PostPageData>(POST_PAGE_QUERY, { variables: { postId } });
+  const data = usePageQuery<PostPageData>(POST_PAGE_QUERY, { postId });
   const post = data?.postResult;
   if (!post || post.__typename !== 'Post') return null;
   const { creator } = post;

@@ -22,7 +22,7 @@ interface ProfileUser {
 }
 
 function useProfile(username: string | undefined): ProfileUser | null {
-  const data = usePageQuery<{ userResult: ProfileUser | { __typename: 'NotFound' } }>(USER_PROFILE_QUERY, { variables: { username: username ?? '' } });
+  const data = usePageQuery<{ userResult: ProfileUser | { __typename: 'NotFound' } }>(USER_PROFILE_QUERY, { username: username ?? '' });
   const user = data?.userResult;
   return user && user.__typename === 'User' ? user : null;
 }

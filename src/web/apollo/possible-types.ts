@@ -1,0 +1,10 @@
+/**
+ * The schema's unions and interfaces with their members, so the cache can match
+ * fragments on union results (PostResult, UserResult…). Checked against the server
+ * schema by possible-types.test.ts: add a union there and the test names it here.
+ */
+export const POSSIBLE_TYPES: Record<string, string[]> = {
+  PostResult: ['Post', 'NotFound'],
+  UserResult: ['User', 'NotFound'],
+  VariantFlagValue: ['VariantFlagBoolean', 'VariantFlagString', 'VariantFlagNumber'],
+};

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { screenshotPath, useBrowser } from './support/browser.js';
+
+const h = useBrowser();
+
+/** A page not built yet in each layout of spec §2.1 (publication pages need a publication). */
+const COMING_SOON_PAGES = [
+  { path: '/me/notifications', layout: 'two-column', pageId: 'notifications' },
+  { path: '/explore-topics', layout: 'top-nav', pageId: 'explore-topics' },
+  { path: '/gift', layout: 'basic', pageId: 'landing-gift' },
+  { path: '/plans', layout: 'wordmark', pageId: 'plans' },
+];
+
+describe.skipIf(h.skipReason !== '')(`layouts${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
+  for (const { path, layout, pageId } of COMING_SOON_PAGES) {
+    it(`${path} renders its ${layout} layout with a coming-soon body`, async () => {
+      const { page, errors } = await h.open(1200);
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      expect(await page.locator(`[data-layout="${layout}"]`).count()).toBe(1);
+      const body = page.getByTestId('coming-soon');
+      await expect(body.getAttribute('data-page-id')).resolves.toBe(pageId);
+      await expect(page.getByRole('heading', { name: 'Coming soon' }).isVisible()).resolves.toBe(true);
+      await page.screenshot({ path: screenshotPath(`layout-${layout}-coming-soon`), fullPage: true });
+      expect(errors).toEqual([]);
+    });
+  }
+
+  // Spec §2.1: the sidebar is hidden on small and medium screens (below 904px).
+  for (const [width, visible] of [
+    [500, false],
+    [800, false],
+    [1200, true],
+  ] as const) {
+    it(`at ${width}px the two-column sidebar is ${visible ? 'shown' : 'hidden'} and the main column fits`, async () => {
+      const { page } = await h.open(width);
+      await page.goto('/me/notifications');
+      await expect(page.getByTestId('sidebar').isVisible()).resolves.toBe(visible);
+      const main = await page.locator('main > div').boundingBox();
+      expect(main!.width).toBeLessThanOrEqual(680);
+      if (visible) {
+        const sidebar = await page.getByTestId('sidebar').boundingBox();
+        expect(sidebar!.width).toBe(368); // xl
+      }
+      const header = await page.locator('header').first().boundingBox();
+      expect(header!.height).toBe(57);
+      // No horizontal scrolling at any width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+
+  it('the sidebar is 352px wide on large (not xl) screens', async () => {
+    const { page } = await h.open(1000);
+    await page.goto('/me/notifications');
+    expect((await page.getByTestId('sidebar').boundingBox())!.width).toBe(352);
+  });
+
+  it('small screens show a search button and the 41px Open in app bar', async () => {
+    const { page } = await h.open(500);
+    await page.goto('/explore-topics');
+    await expect(page.getByRole('link', { name: 'Open in app' }).isVisible()).resolves.toBe(true);
+    const bar = await page.locator('[data-mobile-bar]').boundingBox();
+    expect(bar!.height).toBe(41);
+    await expect(page.getByRole('link', { name: 'Search' }).isVisible()).resolves.toBe(true);
+  });
+});
