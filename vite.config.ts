@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompileGraphqlDocuments } from './scripts/build/precompile-graphql.js';
+import { precompressAssets } from './scripts/build/precompress.js';
 
 /**
  * Two builds: the browser bundle (dist/client, with a manifest the server reads to link
@@ -8,7 +10,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/static/',
-  plugins: [react()],
+  plugins: [react(), precompileGraphqlDocuments(/\/src\/web\/graphql\/operations\.ts$/), precompressAssets()],
   publicDir: 'public',
   css: { modules: { generateScopedName: isSsrBuild || process.env.NODE_ENV === 'production' ? '[hash:base64:6]' : '[name]_[local]_[hash:base64:4]' } },
   build: isSsrBuild

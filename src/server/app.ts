@@ -80,6 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: ASSET_BASE,
     wildcard: true,
     index: false,
+    // The build writes .br and .gz beside each asset (scripts/build/precompress.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Hashed build output never changes under the same name.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -6,7 +6,6 @@ import type { HeadTags } from './head.js';
 import type { Navigation } from './navigation.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './preloaded-state.js';
 import { pageDef, type PageDef } from './registry.js';
-import { resolvePage } from './resolve-page.js';
 
 interface Prepared {
   page: AppPage;
@@ -97,6 +96,9 @@ async function runPreload(client: ApolloClient, def: PageDef, params: Record<str
 }
 
 async function prepareUrl(client: ApolloClient, state: PreloadedState, url: string, pathname: string, origin: string): Promise<Prepared | null> {
+  // The route tables load with the first navigation (on hover or click), not with the
+  // page: a reader who only reads never downloads them.
+  const { resolvePage } = await import('./resolve-page.js');
   const resolved = resolvePage(state.table, url, state.site.viewer !== null, (m) => console.warn(m));
   if (resolved.kind === 'redirect') return { redirect: resolved.location, page: null as never, head: null };
   let pageId = resolved.kind === 'page' ? resolved.pageId : NOT_FOUND_PAGE_ID;

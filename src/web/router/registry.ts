@@ -1,7 +1,7 @@
 import type { DocumentNode } from 'graphql';
 import type { ComponentType } from 'react';
 import { HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, USER_PROFILE_QUERY } from '../graphql/operations.js';
-import { postIdFromSlug } from '../../shared/routing/index.js';
+import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
 import { postHead, userHead, type HeadTags } from './head.js';
 

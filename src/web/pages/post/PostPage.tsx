@@ -2,7 +2,7 @@ import { usePageQuery } from '../../graphql/use-page-query.js';
 import { formatCount, formatDate, formatReadingTime } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
 import type { Paragraph } from '../../../shared/paragraphs.js';
-import { postIdFromSlug } from '../../../shared/routing/index.js';
+import { postIdFromSlug } from '../../../shared/routing/post-id.js';
 import { Avatar } from '../../components/avatar/index.js';
 import { StarIcon } from '../../components/icons/index.js';
 import { PostBody } from '../../components/post-body/index.js';
