@@ -55,6 +55,14 @@ describe.skipIf(h.skipReason !== '')(`layouts${h.skipReason ? ` (skipped: ${h.sk
     expect((await page.getByTestId('sidebar').boundingBox())!.width).toBe(352);
   });
 
+  it('home with a #giftMembership hash goes to the gift checkout', async () => {
+    const { page, errors } = await h.open(1200);
+    await page.goto('/#giftMembership');
+    await page.waitForURL('**/gift-plans');
+    await expect(page.getByTestId('coming-soon').getAttribute('data-page-id')).resolves.toBe('gift-membership');
+    expect(errors).toEqual([]);
+  });
+
   it('small screens show a search button and the 41px Open in app bar', async () => {
     const { page } = await h.open(500);
     await page.goto('/explore-topics');

@@ -5,19 +5,27 @@ import { PostCard, type PostPreview } from '../../components/post-card/PostCard.
 import { HOME_LO_QUERY } from '../../graphql/operations.js';
 import { track } from '../../lib/events.js';
 import { Link } from '../../router/Link.js';
+import { useNavigation } from '../../router/navigation.js';
 import styles from './HomeLoPage.module.css';
 
 /** The logged-out home (page id home-lo, basic layout): a landing with staff picks. */
 export default function HomeLoPage() {
   const { siteName } = useSite();
+  const navigation = useNavigation();
   const data = usePageQuery<{ staffPicksFeed: { items: PostPreview[] } }>(HOME_LO_QUERY);
   const items = data?.staffPicksFeed.items ?? [];
 
   useEffect(() => {
     track('homepage.viewed'); // spec §2.2
-    // Spec §2.2: a '#giftMembership' hash goes to the gift checkout.
-    if (window.location.hash === '#giftMembership') window.location.assign('/gift');
   }, []);
+
+  useEffect(() => {
+    // Spec §2.2: a '#giftMembership' hash goes to the gift checkout (the route tables
+    // load only then).
+    if (window.location.hash === '#giftMembership') {
+      void import('../../../shared/routing/build.js').then(({ buildRoute }) => navigation.navigate(buildRoute('ShowLiteGiftCheckout', {}), { replace: true }));
+    }
+  }, [navigation]);
 
   return (
     <div className={styles.page}>
