@@ -1,5 +1,9 @@
 export {
   BellIcon,
+  BookmarkIcon,
+  ClapIcon,
+  ResponseIcon,
+  ShareIcon,
   ChevronDownIcon,
   CloseIcon,
   LibraryIcon,

@@ -1,7 +1,7 @@
 import { formatCount, formatDate, formatReadingTime } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
 import { Avatar } from '../avatar/index.js';
-import { StarIcon } from '../icons/index.js';
+import { ClapIcon, ResponseIcon, StarIcon } from '../icons/index.js';
 import { Link } from '../../router/Link.js';
 import styles from './PostCard.module.css';
 
@@ -46,8 +46,16 @@ export function PostCard({ post, compact = false }: { post: PostPreview; compact
           {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
           <span aria-hidden="true">·</span>
           <span>{formatReadingTime(post.readingTime)}</span>
-          {post.clapCount > 0 && <span aria-label={`${post.clapCount} claps`}>👏 {formatCount(post.clapCount)}</span>}
-          {post.postResponses.count > 0 && <span aria-label={`${post.postResponses.count} responses`}>💬 {formatCount(post.postResponses.count)}</span>}
+          {post.clapCount > 0 && (
+            <span className={styles.count} aria-label={`${post.clapCount} claps`}>
+              <ClapIcon size={16} /> {formatCount(post.clapCount)}
+            </span>
+          )}
+          {post.postResponses.count > 0 && (
+            <span className={styles.count} aria-label={`${post.postResponses.count} responses`}>
+              <ResponseIcon size={16} /> {formatCount(post.postResponses.count)}
+            </span>
+          )}
         </div>
       </div>
       {post.previewImage && !compact && (

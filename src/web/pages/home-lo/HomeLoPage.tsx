@@ -1,6 +1,7 @@
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { useEffect } from 'react';
 import { useSite } from '../../app-context.js';
+import { Footer } from '../../components/footer/index.js';
 import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
 import { HOME_LO_QUERY } from '../../graphql/operations.js';
 import { track } from '../../lib/events.js';
@@ -68,6 +69,9 @@ export default function HomeLoPage() {
           ))}
         </div>
       </section>
+      <footer className={styles.footer}>
+        <Footer />
+      </footer>
     </div>
   );
 }
