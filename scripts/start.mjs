@@ -26,5 +26,7 @@ if (!fs.existsSync(stamp) || fs.statSync(stamp).mtimeMs < sources) {
   if (s.status !== 0) process.exit(s.status ?? 1);
 }
 
+// Libraries (React above all) pick their production build from NODE_ENV when they load.
+process.env.NODE_ENV ??= 'production';
 const { main } = await import(pathToFileURL(stamp).href);
 await main();

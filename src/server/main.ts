@@ -52,6 +52,8 @@ export async function main(): Promise<void> {
   }
   const logger: Logger = createLogger(config.logLevel);
   const started = Date.now();
+  // React, loaded below with the renderer, picks its production build from NODE_ENV.
+  process.env.NODE_ENV = config.NODE_ENV;
 
   let database;
   try {

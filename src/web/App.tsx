@@ -5,6 +5,7 @@ import { layoutForPage, WORDMARK_NO_BOTTOM_MARGIN } from '../shared/pages.js';
 import { SiteContext, type SiteInfo } from './app-context.js';
 import { ErrorFallbackScreen, PageErrorBoundary } from './components/error-screens/ErrorScreens.js';
 import { ToastProvider } from './components/toast/index.js';
+import { PageData, PageDataContext } from './graphql/page-data.js';
 import { LAYOUT_COMPONENTS } from './layouts/index.js';
 import { NavigationContext, type Navigation } from './router/navigation.js';
 import type { PageModule } from './router/registry.js';
@@ -19,7 +20,9 @@ export interface AppPage {
 }
 
 export interface AppProps {
-  client: ApolloClient;
+  /** The browser's Apollo client; absent on the server, which renders from pageData. */
+  client?: ApolloClient;
+  pageData?: PageData;
   site: Omit<SiteInfo, 'pageId' | 'routeName'>;
   page: AppPage;
   navigation: Navigation;
@@ -27,13 +30,12 @@ export interface AppProps {
 }
 
 /** The whole application: providers, then the page's layout (spec §2.1) around the page. */
-export function App({ client, site, page, navigation, onPageError }: AppProps) {
+export function App({ client, pageData, site, page, navigation, onPageError }: AppProps) {
   const layoutKind = layoutForPage(page.pageId);
   const Layout = LAYOUT_COMPONENTS[layoutKind];
   const Page = page.module.default;
   const Sidebar: ComponentType<{ pageId: string; params: Record<string, string> }> | undefined = page.module.Sidebar;
-  return (
-    <ApolloProvider client={client}>
+  const tree = (
       <SiteContext.Provider value={{ ...site, pageId: page.pageId, routeName: page.routeName }}>
         <NavigationContext.Provider value={navigation}>
           <ToastProvider>
@@ -52,6 +54,8 @@ export function App({ client, site, page, navigation, onPageError }: AppProps) {
           </ToastProvider>
         </NavigationContext.Provider>
       </SiteContext.Provider>
-    </ApolloProvider>
   );
+  if (pageData) return <PageDataContext.Provider value={pageData}>{tree}</PageDataContext.Provider>;
+  if (!client) throw new Error('App needs an Apollo client in the browser or page data on the server.');
+  return <ApolloProvider client={client}>{tree}</ApolloProvider>;
 }

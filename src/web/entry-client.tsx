@@ -8,7 +8,8 @@ import './styles/global.css';
 declare global {
   interface Window {
     __PRELOADED_STATE__?: PreloadedState;
-    __APOLLO_STATE__?: Record<string, unknown>;
+    /** The page's preload results, in the order of its preload list. */
+    __APOLLO_STATE__?: unknown[];
     __GRAPHQL_URL__?: string;
   }
 }
@@ -32,8 +33,12 @@ async function start() {
     return;
   }
   let routeName = state.routeName;
-  const client = createBrowserApolloClient({ graphqlUrl, route: () => ({ metricName: routeName, pathAndQuery: window.location.pathname + window.location.search }) }, cache);
-  const module = await pageDef(state.pageId).load();
+  const def = pageDef(state.pageId);
+  const queries = def.preload?.(state.params) ?? [];
+  if (queries.length !== cache.length) throw new Error(`Cannot start: the page ${state.pageId} preloads ${queries.length} queries but the server sent ${cache.length} results.`);
+  const preloaded = queries.map((q, i) => ({ query: q.query, variables: q.variables, data: cache[i] }));
+  const client = createBrowserApolloClient({ graphqlUrl, route: () => ({ metricName: routeName, pathAndQuery: window.location.pathname + window.location.search }) }, preloaded);
+  const module = await def.load();
   const url = window.location.pathname + window.location.search;
   hydrateRoot(
     root,

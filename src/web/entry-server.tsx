@@ -1,9 +1,11 @@
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { tableForHost } from '../shared/routing/index.js';
 import { App, type AppPage } from './App.js';
 import type { ShellViewer } from './app-context.js';
-import { createServerApolloClient, type Execute } from './apollo/server-client.js';
+import { addTypenameToDocument } from '@apollo/client/utilities';
+import { Kind, type DocumentNode, type ExecutionResult } from 'graphql';
+import { PageData, type PageDataEntry } from './graphql/page-data.js';
 import { ServerErrorScreen } from './components/error-screens/ErrorScreens.js';
 import { renderHeadTags, serializeForScript, type HeadTags } from './router/head.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
@@ -33,7 +35,7 @@ export interface RenderInput {
 
 export type RenderResult =
   | { kind: 'redirect'; status: 301 | 302; location: string }
-  | { kind: 'html'; status: number; body: Readable };
+  | { kind: 'html'; status: number; body: Buffer };
 
 /** Spec §8: a render failure is a 500, or a 409 when the message says '409: Conflict'. */
 export const statusForRenderError = (err: unknown) => (String((err as Error)?.message ?? err).includes('409: Conflict') ? 409 : 500);
@@ -53,20 +55,27 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   let page = resolved.kind === 'page' ? resolved : { pageId: NOT_FOUND_PAGE_ID, routeName: resolved.routeName, params: {} };
   if (resolved.kind === 'not-found') status = 404;
 
-  const client = createServerApolloClient(input.execute);
   const site = { siteName: input.siteName, mainHost: input.mainHost, viewer: input.viewer };
-  const run = async (def: PageDef, params: Record<string, string>) =>
-    Promise.all((def.preload?.(params) ?? []).map(async (q) => (await client.query({ query: q.query, variables: q.variables })).data));
+  const run = async (def: PageDef, params: Record<string, string>): Promise<PageDataEntry[]> =>
+    Promise.all(
+      (def.preload?.(params) ?? []).map(async (q) => {
+        const result = await input.execute(withTypename(q.query), q.variables ?? {}, operationName(q.query));
+        if (result.errors?.length) input.log.error({ errors: result.errors, operation: operationName(q.query) }, 'page query failed');
+        return { query: q.query, variables: q.variables, data: result.data ?? undefined };
+      }),
+    );
 
   let def = pageDef(page.pageId);
-  let data = await run(def, page.params);
+  let entries = await run(def, page.params);
+  let data = entries.map((e) => e.data);
   const outcome = def.outcome?.(data, page.params, pathname) ?? {};
   if (outcome.redirect) return { kind: 'redirect', status: 301, location: outcome.redirect };
   if (outcome.notFound) {
     status = 404;
     page = { pageId: NOT_FOUND_PAGE_ID, routeName: page.routeName, params: {} };
     def = pageDef(page.pageId);
-    data = await run(def, page.params);
+    entries = await run(def, page.params);
+    data = entries.map((e) => e.data);
   }
 
   const head: HeadTags = def.head?.(data, page.params, { ...site, origin, pageId: page.pageId, routeName: page.routeName }) ?? { title: input.siteName };
@@ -84,34 +93,36 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     `</head><body><div id="root">`;
   const stateScript =
     `<script>window.__PRELOADED_STATE__=${serializeForScript(preloaded)};` +
-    `window.__APOLLO_STATE__=${serializeForScript(client.extract())};` +
+    `window.__APOLLO_STATE__=${serializeForScript(data)};` +
     `window.__GRAPHQL_URL__=${serializeForScript(input.graphqlUrl)};</script>`;
 
   return new Promise<RenderResult>((resolve) => {
     let pageErrored = false;
-    // React ends its destination when done; the document tail goes in on that flush.
-    const body = new Transform({
-      transform(chunk, _enc, cb) {
-        cb(null, chunk);
+    // The data is preloaded, so the whole page is ready almost at once: it is collected
+    // and sent in one write, which costs the server far less than many small ones.
+    const chunks: Buffer[] = [Buffer.from(documentHead)];
+    const sink = new Writable({
+      write(chunk: Buffer | string, _enc, cb) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        cb();
       },
-      flush(cb) {
-        this.push(`</div>${stateScript}</body></html>`);
+      final(cb) {
+        chunks.push(Buffer.from(`</div>${stateScript}</body></html>`));
+        resolve({ kind: 'html', status: pageErrored ? 500 : status, body: Buffer.concat(chunks) });
         cb();
       },
     });
-    const stream = renderToPipeableStream(<App client={client} site={site} page={appPage} navigation={navigation} />, {
-      onShellReady() {
-        body.write(documentHead);
-        stream.pipe(body);
-        resolve({ kind: 'html', status: pageErrored ? 500 : status, body });
+    const stream = renderToPipeableStream(<App pageData={new PageData(entries)} site={site} page={appPage} navigation={navigation} />, {
+      onAllReady() {
+        stream.pipe(sink);
       },
       onShellError(err) {
         input.log.error({ err }, 'page render failed');
         resolve(renderServerError(statusForRenderError(err), input));
       },
-      // The page's data is preloaded, so nothing suspends: never outline a large page
-      // behind its fallback (React does so past 12.8 KB by default), which would show
-      // readers without JavaScript the error fallback.
+      // Nothing suspends, so never outline a large page behind its fallback (React does
+      // so past 12.8 KB by default), which would show readers without JavaScript the
+      // error fallback.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(err) {
         pageErrored = true;
@@ -121,6 +132,22 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   });
 }
 
+/** The function a renderer runs queries with: in-process against the schema on the app. */
+export type Execute = (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) => Promise<ExecutionResult>;
+
+const typedDocuments = new WeakMap<DocumentNode, DocumentNode>();
+/** The document with __typename on every selection, as the browser's cache will read it. */
+function withTypename(document: DocumentNode): DocumentNode {
+  let typed = typedDocuments.get(document);
+  if (!typed) typedDocuments.set(document, (typed = addTypenameToDocument(document)));
+  return typed;
+}
+
+function operationName(document: DocumentNode): string | undefined {
+  for (const def of document.definitions) if (def.kind === Kind.OPERATION_DEFINITION) return def.name?.value;
+  return undefined;
+}
+
 /** The 500 screen as a static page: the app itself could not render. */
 export function renderServerError(status: number, input: Pick<RenderInput, 'siteName'>): RenderResult {
   const html =
@@ -128,7 +155,5 @@ export function renderServerError(status: number, input: Pick<RenderInput, 'site
     `<title>${input.siteName}</title></head><body>` +
     renderToString(<ServerErrorScreen status={status} />) +
     `</body></html>`;
-  const body = new PassThrough();
-  body.end(html);
-  return { kind: 'html', status, body };
+  return { kind: 'html', status, body: Buffer.from(html) };
 }

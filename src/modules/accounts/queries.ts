@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { users } from './tables.js';
 
@@ -10,19 +10,37 @@ function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | 
   return keys.map((k) => map.get(k) ?? null);
 }
 
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+/** Prepared once per database (see posts/queries.ts). */
+function prepare(db: Db) {
+  return {
+    byIds: db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
+      .prepare('users_by_ids'),
+    byLowerUsernames: db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = any(${sql.placeholder('names')})`)
+      .prepare('users_by_lower_usernames'),
+  };
+}
+
 /** Users by id and by username (case-insensitive), each loader priming the other. */
 export function createAccountLoaders(db: Db) {
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = prepare(db)));
+  const { byIds, byLowerUsernames } = q;
   const userById: DataLoader<string, UserRow | null> = new DataLoader(async (ids) => {
-    const rows = await db.select().from(users).where(inArray(users.id, [...ids]));
+    const rows = await byIds.execute({ ids: [...ids] });
     for (const r of rows) if (r.username) userByUsername.prime(r.username.toLowerCase(), r);
     return byKey(ids, rows, (r) => r.id);
   });
   const userByUsername: DataLoader<string, UserRow | null> = new DataLoader(
     async (names) => {
-      const rows = await db
-        .select()
-        .from(users)
-        .where(inArray(sql`lower(${users.username})`, [...names]));
+      const rows = await byLowerUsernames.execute({ names: [...names] });
       for (const r of rows) userById.prime(r.id, r);
       return byKey(names, rows, (r) => r.username!.toLowerCase());
     },

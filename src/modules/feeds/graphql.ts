@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { PostRow } from '../posts/queries.js';
-import { postIdsByCreator, staffPickPostIds } from './queries.js';
+import { postsByCreator, staffPickPostIds } from './queries.js';
 
 const MAX_PAGE = 25;
 
@@ -55,10 +55,11 @@ export const feedsResolvers: IResolvers = {
     homepagePostsConnection: async (user: { id: string }, args: { paging?: { limit?: number; to?: string } }, ctx: RequestContext) => {
       const limit = pageLimit(args.paging);
       const before = args.paging?.to ? new Date(Number(args.paging.to)) : null;
-      const ids = await postIdsByCreator(ctx.db, user.id, limit + 1, before && !Number.isNaN(before.getTime()) ? before : null);
-      const items = await load(ids.slice(0, limit), ctx);
+      const rows = await postsByCreator(ctx.db, user.id, limit + 1, before && !Number.isNaN(before.getTime()) ? before : null);
+      for (const row of rows) ctx.loaders.postById.prime(row.id, row);
+      const items = rows.slice(0, limit);
       const last = items[items.length - 1];
-      const next = ids.length > limit && last?.firstPublishedAt ? { limit, to: String(last.firstPublishedAt.getTime()) } : null;
+      const next = rows.length > limit && last?.firstPublishedAt ? { limit, to: String(last.firstPublishedAt.getTime()) } : null;
       return { items, pagingInfo: { next } };
     },
   },

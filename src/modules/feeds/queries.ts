@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
 import { posts } from '../posts/tables.js';
 import { staffPicks } from './tables.js';
 
@@ -32,10 +33,13 @@ export async function staffPickPostIds(db: Db, limit: number, cursor: number | n
   return { ids, next: hasMore ? offset + limit : null };
 }
 
-/** A writer's published public stories, newest first (profile page, 'More from'). */
-export async function postIdsByCreator(db: Db, creatorId: string, limit: number, before: Date | null): Promise<string[]> {
-  const rows = await db
-    .select({ id: posts.id })
+/**
+ * A writer's published public stories, newest first (profile page, 'More from'), as
+ * whole rows: the caller primes its loader with them instead of a second query.
+ */
+export async function postsByCreator(db: Db, creatorId: string, limit: number, before: Date | null): Promise<PostRow[]> {
+  return db
+    .select(POST_SUMMARY_COLUMNS)
     .from(posts)
     .where(
       and(
@@ -48,7 +52,6 @@ export async function postIdsByCreator(db: Db, creatorId: string, limit: number,
     )
     .orderBy(desc(posts.firstPublishedAt))
     .limit(limit);
-  return rows.map((r) => r.id);
 }
 
 export async function addStaffPick(db: Db, postId: string, position: number): Promise<void> {

@@ -191,9 +191,10 @@ export const postsResolvers: IResolvers = {
     extendedPreviewContent: (p: PostRow, _: unknown, ctx: Ctx) => ({ isFullContent: canReadFullContent(p, ctx.viewer), subtitle: p.subtitle }),
     isSeries: () => false,
     tags: (p: PostRow) => p.tags.map((slug) => ({ id: slug, normalizedTagSlug: slug, displayTitle: slug.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) })),
-    content: (p: PostRow, _: unknown, ctx: Ctx) => {
+    content: async (p: PostRow, _: unknown, ctx: Ctx) => {
       const full = canReadFullContent(p, ctx.viewer);
-      return { isLockedPreviewOnly: !full, bodyModel: { paragraphs: full ? p.paragraphs : previewParagraphs(p.paragraphs) } };
+      const paragraphs = await ctx.loaders.postParagraphsById.load(p.id);
+      return { isLockedPreviewOnly: !full, bodyModel: { paragraphs: full ? paragraphs : previewParagraphs(paragraphs) } };
     },
   },
   Paragraph: {

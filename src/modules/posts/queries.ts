@@ -1,15 +1,55 @@
 import DataLoader from 'dataloader';
-import { inArray } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import type { Paragraph } from '../../shared/paragraphs.js';
 import { posts } from './tables.js';
 
-export type PostRow = typeof posts.$inferSelect;
+/**
+ * A story without its body: what lists, cards and policies need. The body (often most of
+ * the row) is read only where it is shown, through postParagraphsById.
+ */
+const { paragraphs: _body, ...summaryColumns } = getTableColumns(posts);
+export const POST_SUMMARY_COLUMNS = summaryColumns;
+export type PostRow = Omit<typeof posts.$inferSelect, 'paragraphs'>;
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+
+/**
+ * Built once per database: a named prepared statement is planned once per connection
+ * and its SQL never rebuilt, which matters on the pages every reader opens.
+ */
+function prepare(db: Db) {
+  return {
+    byIds: db
+      .select(POST_SUMMARY_COLUMNS)
+      .from(posts)
+      .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
+      .prepare('posts_by_ids'),
+    paragraphsByIds: db
+      .select({ id: posts.id, paragraphs: posts.paragraphs })
+      .from(posts)
+      .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
+      .prepare('post_paragraphs_by_ids'),
+  };
+}
+
+export function postQueries(db: Db) {
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = prepare(db)));
+  return q;
+}
 
 export function createPostLoaders(db: Db) {
+  const { byIds, paragraphsByIds } = postQueries(db);
   const postById = new DataLoader<string, PostRow | null>(async (ids) => {
-    const rows = await db.select().from(posts).where(inArray(posts.id, [...ids]));
+    const rows = await byIds.execute({ ids: [...ids] });
     const map = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => map.get(id) ?? null);
   });
-  return { postById };
+  const postParagraphsById = new DataLoader<string, Paragraph[]>(async (ids) => {
+    const rows = await paragraphsByIds.execute({ ids: [...ids] });
+    const map = new Map(rows.map((r) => [r.id, r.paragraphs]));
+    return ids.map((id) => map.get(id) ?? []);
+  });
+  return { postById, postParagraphsById };
 }

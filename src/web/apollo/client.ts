@@ -2,7 +2,8 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { BatchHttpLink } from '@apollo/client/link/batch-http';
 import { LIMITS } from '../../shared/constants.js';
 import { POSSIBLE_TYPES } from './possible-types.js';
-import { createTypePolicies, indexUsernames } from './type-policies.js';
+import type { PageDataEntry } from '../graphql/page-data.js';
+import { createTypePolicies } from './type-policies.js';
 
 /** Spec §7: the frontend app header value. */
 export const APP_NAME = `lite/${import.meta.env?.VITE_APP_VERSION ?? '0.1.0'}`;
@@ -18,10 +19,13 @@ export interface ClientLinkOptions {
  * request every 20 ms, grouped by the batch name an operation asks for ('load-light',
  * 'load-medium', …), each request naming its operations, app, route and path.
  */
-export function createBrowserApolloClient(opts: ClientLinkOptions, restored: Record<string, unknown>) {
+export function createBrowserApolloClient(opts: ClientLinkOptions, preloaded: readonly PageDataEntry[]) {
   const usernameToId = new Map<string, string>();
-  const cache = new InMemoryCache({ possibleTypes: POSSIBLE_TYPES, typePolicies: createTypePolicies(usernameToId) }).restore(restored as never);
-  indexUsernames(restored, usernameToId);
+  const cache = new InMemoryCache({ possibleTypes: POSSIBLE_TYPES, typePolicies: createTypePolicies(usernameToId) });
+  // The server's preload results become the cache the page hydrates from.
+  for (const { query, variables, data } of preloaded) {
+    if (data) cache.writeQuery({ query, variables, data: data as never });
+  }
   const http = new BatchHttpLink({
     uri: opts.graphqlUrl,
     credentials: 'same-origin',

@@ -5,7 +5,7 @@ type TypePolicies = NonNullable<InMemoryCacheConfig['typePolicies']>;
 /**
  * Users are looked up by id or by username (spec §7: written to the cache under both
  * keys). Both lookups read the same normalized User, found through a username index
- * that is kept current as users are written and rebuilt after a cache restore.
+ * that is kept current as users are written.
  */
 export function createTypePolicies(usernameToId: Map<string, string>): TypePolicies {
   return {
@@ -42,13 +42,4 @@ export function createTypePolicies(usernameToId: Map<string, string>): TypePolic
       },
     },
   };
-}
-
-/** After restoring a server-extracted cache, index the usernames it holds. */
-export function indexUsernames(state: Record<string, unknown>, usernameToId: Map<string, string>): void {
-  for (const [key, value] of Object.entries(state)) {
-    if (!key.startsWith('User:') || !value || typeof value !== 'object') continue;
-    const { id, username } = value as { id?: string; username?: string };
-    if (id && username) usernameToId.set(username.toLowerCase(), id);
-  }
 }
