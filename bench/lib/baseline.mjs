@@ -6,7 +6,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { print } from 'graphql';
-import { manifestAssets } from './assets.mjs';
+import { tsImport } from 'tsx/esm/api';
+
+// The app's own asset tags, so the baseline's HTML is the app's byte for byte.
+const { manifestAssets } = await tsImport('../../src/server/ssr/assets.ts', import.meta.url);
 import { ensureOpen, track } from './cleanup.mjs';
 import { graphqlRequest } from './http.mjs';
 

@@ -1,11 +1,9 @@
-import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { layoutForPage, WORDMARK_NO_BOTTOM_MARGIN } from '../shared/pages.js';
 import { SiteContext, type SiteInfo } from './app-context.js';
 import { ErrorFallbackScreen, PageErrorBoundary } from './components/error-screens/ErrorScreens.js';
 import { ToastProvider } from './components/toast/index.js';
-import { PageData, PageDataContext } from './graphql/page-data.js';
+import { PageQueryContext, type PageQueryReader } from './graphql/page-data.js';
 import { LAYOUT_COMPONENTS } from './layouts/index.js';
 import { NavigationContext, type Navigation } from './router/navigation.js';
 import type { PageModule } from './router/registry.js';
@@ -20,9 +18,10 @@ export interface AppPage {
 }
 
 export interface AppProps {
-  /** The browser's Apollo client; absent on the server, which renders from pageData. */
-  client?: ApolloClient;
-  pageData?: PageData;
+  /** How pages read their data: preload results on the server, Apollo in the browser. */
+  readPageQuery: PageQueryReader;
+  /** Providers around the whole app (the browser's ApolloProvider). */
+  wrap?(tree: ReactNode): ReactNode;
   site: Omit<SiteInfo, 'pageId' | 'routeName'>;
   page: AppPage;
   navigation: Navigation;
@@ -30,12 +29,13 @@ export interface AppProps {
 }
 
 /** The whole application: providers, then the page's layout (spec §2.1) around the page. */
-export function App({ client, pageData, site, page, navigation, onPageError }: AppProps) {
+export function App({ readPageQuery, wrap, site, page, navigation, onPageError }: AppProps) {
   const layoutKind = layoutForPage(page.pageId);
   const Layout = LAYOUT_COMPONENTS[layoutKind];
   const Page = page.module.default;
   const Sidebar: ComponentType<{ pageId: string; params: Record<string, string> }> | undefined = page.module.Sidebar;
   const tree = (
+    <PageQueryContext.Provider value={readPageQuery}>
       <SiteContext.Provider value={{ ...site, pageId: page.pageId, routeName: page.routeName }}>
         <NavigationContext.Provider value={navigation}>
           <ToastProvider>
@@ -54,8 +54,7 @@ export function App({ client, pageData, site, page, navigation, onPageError }: A
           </ToastProvider>
         </NavigationContext.Provider>
       </SiteContext.Provider>
+    </PageQueryContext.Provider>
   );
-  if (pageData) return <PageDataContext.Provider value={pageData}>{tree}</PageDataContext.Provider>;
-  if (!client) throw new Error('App needs an Apollo client in the browser or page data on the server.');
-  return <ApolloProvider client={client}>{tree}</ApolloProvider>;
+  return wrap ? wrap(tree) : tree;
 }

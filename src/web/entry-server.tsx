@@ -3,8 +3,8 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { tableForHost } from '../shared/routing/index.js';
 import { App, type AppPage } from './App.js';
 import type { ShellViewer } from './app-context.js';
-import { addTypenameToDocument } from '@apollo/client/utilities';
 import { Kind, type DocumentNode, type ExecutionResult } from 'graphql';
+import { addTypename } from './graphql/add-typename.js';
 import { PageData, type PageDataEntry } from './graphql/page-data.js';
 import { ServerErrorScreen } from './components/error-screens/ErrorScreens.js';
 import { renderHeadTags, serializeForScript, type HeadTags } from './router/head.js';
@@ -112,7 +112,9 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         cb();
       },
     });
-    const stream = renderToPipeableStream(<App pageData={new PageData(entries)} site={site} page={appPage} navigation={navigation} />, {
+    const pageData = new PageData(entries);
+    const readPageQuery = (query: DocumentNode, variables: Record<string, unknown> | undefined) => pageData.read(query, variables);
+    const stream = renderToPipeableStream(<App readPageQuery={readPageQuery} site={site} page={appPage} navigation={navigation} />, {
       onAllReady() {
         stream.pipe(sink);
       },
@@ -139,7 +141,7 @@ const typedDocuments = new WeakMap<DocumentNode, DocumentNode>();
 /** The document with __typename on every selection, as the browser's cache will read it. */
 function withTypename(document: DocumentNode): DocumentNode {
   let typed = typedDocuments.get(document);
-  if (!typed) typedDocuments.set(document, (typed = addTypenameToDocument(document)));
+  if (!typed) typedDocuments.set(document, (typed = addTypename(document)));
   return typed;
 }
 

@@ -1,4 +1,4 @@
-import { gql } from '@apollo/client';
+import { gql } from 'graphql-tag';
 
 /** Fields of a story card (lists, staff picks, 'More from'). */
 export const POST_PREVIEW = gql`

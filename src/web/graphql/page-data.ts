@@ -39,5 +39,11 @@ export class PageData {
   }
 }
 
-/** Set on the server only; in the browser pages read Apollo's cache. */
-export const PageDataContext = createContext<PageData | null>(null);
+/**
+ * How usePageQuery reads a page's data where the tree renders: on the server a lookup in
+ * PageData, in the browser Apollo's useQuery (src/web/apollo/use-apollo-page-query.ts).
+ * The value is one function for the life of a tree, so a hook passed here is always
+ * called in the same place. The server never loads Apollo Client.
+ */
+export type PageQueryReader = (query: DocumentNode, variables: Record<string, unknown> | undefined) => unknown;
+export const PageQueryContext = createContext<PageQueryReader | null>(null);

@@ -1,18 +1,14 @@
-import { useQuery } from '@apollo/client/react';
 import type { DocumentNode } from 'graphql';
 import { useContext } from 'react';
-import { PageDataContext } from './page-data.js';
+import { PageQueryContext } from './page-data.js';
 
 /**
- * A page's data. On the server it is the result of the page's preload (PageData); in
- * the browser it is Apollo's cache, which start-up filled with those same results, so
- * hydration renders the same markup synchronously and later navigations fetch.
- * Which branch runs depends only on where the tree renders, never between renders of
- * one tree, so the hooks are called in the same order each time.
+ * A page's data: on the server the result of the page's preload, in the browser Apollo's
+ * cache, which start-up filled with those same results, so hydration renders the same
+ * markup synchronously and later navigations fetch.
  */
 export function usePageQuery<T>(query: DocumentNode, variables?: Record<string, unknown>): T | undefined {
-  const serverData = useContext(PageDataContext);
-  if (serverData) return serverData.read(query, variables) as T | undefined;
-  // eslint-disable-next-line react-hooks/rules-of-hooks
-  return useQuery(query, { variables }).data as T | undefined;
+  const read = useContext(PageQueryContext);
+  if (!read) throw new Error('usePageQuery needs a PageQueryContext provider (App sets one).');
+  return read(query, variables) as T | undefined;
 }

@@ -1,5 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApolloProvider } from '@apollo/client/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useApolloPageQuery } from '../apollo/use-apollo-page-query.js';
 import { App, type AppPage } from '../App.js';
 import type { SiteInfo } from '../app-context.js';
 import type { HeadTags } from './head.js';
@@ -88,7 +90,8 @@ export function ClientRouter({ client, initial, state, onNavigated }: ClientRout
     };
   }, [page.url, origin, show, prepare]);
 
-  return <App client={client} site={site} page={page} navigation={navigation} onPageError={(e) => console.error(e)} />;
+  const wrap = useCallback((tree: ReactNode) => <ApolloProvider client={client}>{tree}</ApolloProvider>, [client]);
+  return <App readPageQuery={useApolloPageQuery} wrap={wrap} site={site} page={page} navigation={navigation} onPageError={(e) => console.error(e)} />;
 }
 
 async function runPreload(client: ApolloClient, def: PageDef, params: Record<string, string>) {
