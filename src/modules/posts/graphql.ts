@@ -158,7 +158,7 @@ type Ctx = RequestContext;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 async function readablePost(id: string, ctx: Ctx): Promise<PostRow | null> {
-  const post = await ctx.loaders.postById.load(id);
+  const post = await ctx.loaders.postWithParagraphsById.load(id);
   return post && isReadable(post, ctx.viewer) ? post : null;
 }
 

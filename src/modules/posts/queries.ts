@@ -25,6 +25,11 @@ function prepare(db: Db) {
       .from(posts)
       .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
       .prepare('posts_by_ids'),
+    fullByIds: db
+      .select()
+      .from(posts)
+      .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
+      .prepare('posts_with_paragraphs_by_ids'),
     paragraphsByIds: db
       .select({ id: posts.id, paragraphs: posts.paragraphs })
       .from(posts)
@@ -40,7 +45,7 @@ export function postQueries(db: Db) {
 }
 
 export function createPostLoaders(db: Db) {
-  const { byIds, paragraphsByIds } = postQueries(db);
+  const { byIds, fullByIds, paragraphsByIds } = postQueries(db);
   const postById = new DataLoader<string, PostRow | null>(async (ids) => {
     const rows = await byIds.execute({ ids: [...ids] });
     const map = new Map(rows.map((r) => [r.id, r]));
@@ -51,5 +56,19 @@ export function createPostLoaders(db: Db) {
     const map = new Map(rows.map((r) => [r.id, r.paragraphs]));
     return ids.map((id) => map.get(id) ?? []);
   });
-  return { postById, postParagraphsById };
+  /**
+   * A story asked for by id (post, postResult) is usually read, so it comes with its body
+   * in one query, which primes the other two loaders.
+   */
+  const postWithParagraphsById = new DataLoader<string, PostRow | null>(async (ids) => {
+    const rows = await fullByIds.execute({ ids: [...ids] });
+    const map = new Map<string, PostRow>();
+    for (const { paragraphs, ...summary } of rows) {
+      map.set(summary.id, summary);
+      postById.prime(summary.id, summary);
+      postParagraphsById.prime(summary.id, paragraphs);
+    }
+    return ids.map((id) => map.get(id) ?? null);
+  });
+  return { postById, postParagraphsById, postWithParagraphsById };
 }
