@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { layoutForPage, WORDMARK_NO_BOTTOM_MARGIN } from '../shared/pages.js';
 import { SiteContext, type SiteInfo } from './app-context.js';
 import { ErrorFallbackScreen, PageErrorBoundary } from './components/error-screens/ErrorScreens.js';
@@ -15,13 +15,14 @@ export interface AppPage {
   module: PageModule;
   /** path + query: remounts the page (and resets its error boundary) on navigation. */
   url: string;
+  /**
+   * How this page reads its data: its preload results (server, and the first page in
+   * the browser) or Apollo (pages reached by navigation). Fixed for the page's life.
+   */
+  readPageQuery: PageQueryReader;
 }
 
 export interface AppProps {
-  /** How pages read their data: preload results on the server, Apollo in the browser. */
-  readPageQuery: PageQueryReader;
-  /** Providers around the whole app (the browser's ApolloProvider). */
-  wrap?(tree: ReactNode): ReactNode;
   site: Omit<SiteInfo, 'pageId' | 'routeName'>;
   page: AppPage;
   navigation: Navigation;
@@ -29,13 +30,13 @@ export interface AppProps {
 }
 
 /** The whole application: providers, then the page's layout (spec §2.1) around the page. */
-export function App({ readPageQuery, wrap, site, page, navigation, onPageError }: AppProps) {
+export function App({ site, page, navigation, onPageError }: AppProps) {
   const layoutKind = layoutForPage(page.pageId);
   const Layout = LAYOUT_COMPONENTS[layoutKind];
   const Page = page.module.default;
   const Sidebar: ComponentType<{ pageId: string; params: Record<string, string> }> | undefined = page.module.Sidebar;
-  const tree = (
-    <PageQueryContext.Provider value={readPageQuery}>
+  return (
+    <PageQueryContext.Provider value={page.readPageQuery}>
       <SiteContext.Provider value={{ ...site, pageId: page.pageId, routeName: page.routeName }}>
         <NavigationContext.Provider value={navigation}>
           <ToastProvider>
@@ -56,5 +57,4 @@ export function App({ readPageQuery, wrap, site, page, navigation, onPageError }
       </SiteContext.Provider>
     </PageQueryContext.Provider>
   );
-  return wrap ? wrap(tree) : tree;
 }

@@ -1,5 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserApolloClient } from './apollo/client.js';
+import type { BrowserData } from './apollo/browser-data.js';
+import { PageData } from './graphql/page-data.js';
 import { ClientRouter } from './router/ClientRouter.js';
 import type { PreloadedState } from './router/preloaded-state.js';
 import { pageDef } from './router/registry.js';
@@ -37,15 +38,18 @@ async function start() {
   const queries = def.preload?.(state.params) ?? [];
   if (queries.length !== cache.length) throw new Error(`Cannot start: the page ${state.pageId} preloads ${queries.length} queries but the server sent ${cache.length} results.`);
   const preloaded = queries.map((q, i) => ({ query: q.query, variables: q.variables, data: cache[i] }));
-  const client = createBrowserApolloClient({ graphqlUrl, route: () => ({ metricName: routeName, pathAndQuery: window.location.pathname + window.location.search }) }, preloaded);
+  const pageData = new PageData(preloaded);
+  const linkOptions = { graphqlUrl, route: () => ({ metricName: routeName, pathAndQuery: window.location.pathname + window.location.search }) };
+  let data: Promise<BrowserData> | null = null;
+  const loadData = () => (data ??= import('./apollo/browser-data.js').then((m) => m.createBrowserData(linkOptions, preloaded)));
   const module = await def.load();
   const url = window.location.pathname + window.location.search;
   hydrateRoot(
     root,
     <ClientRouter
-      client={client}
+      loadData={loadData}
       state={state}
-      initial={{ pageId: state.pageId, routeName: state.routeName, params: state.params, module, url }}
+      initial={{ pageId: state.pageId, routeName: state.routeName, params: state.params, module, url, readPageQuery: (query, variables) => pageData.read(query, variables) }}
       onNavigated={(name) => (routeName = name)}
     />,
   );

@@ -81,7 +81,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const head: HeadTags = def.head?.(data, page.params, { ...site, origin, pageId: page.pageId, routeName: page.routeName }) ?? { title: input.siteName };
   const module = await def.load();
   const preloaded: PreloadedState = { pageId: page.pageId, routeName: page.routeName, params: page.params, table, site, status };
-  const appPage: AppPage = { ...page, module, url: input.url };
+  const pageData = new PageData(entries);
+  const appPage: AppPage = { ...page, module, url: input.url, readPageQuery: (query, variables) => pageData.read(query, variables) };
   const navigation = { pathname, search: new URL(input.url, origin).search, navigate() {}, preload() {} };
 
   const documentHead =
@@ -112,9 +113,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         cb();
       },
     });
-    const pageData = new PageData(entries);
-    const readPageQuery = (query: DocumentNode, variables: Record<string, unknown> | undefined) => pageData.read(query, variables);
-    const stream = renderToPipeableStream(<App readPageQuery={readPageQuery} site={site} page={appPage} navigation={navigation} />, {
+    const stream = renderToPipeableStream(<App site={site} page={appPage} navigation={navigation} />, {
       onAllReady() {
         stream.pipe(sink);
       },

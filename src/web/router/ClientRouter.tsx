@@ -1,7 +1,5 @@
-import type { ApolloClient } from '@apollo/client';
-import { ApolloProvider } from '@apollo/client/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useApolloPageQuery } from '../apollo/use-apollo-page-query.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { BrowserData } from '../apollo/browser-data.js';
 import { App, type AppPage } from '../App.js';
 import type { SiteInfo } from '../app-context.js';
 import type { HeadTags } from './head.js';
@@ -21,14 +19,15 @@ interface Prepared {
  * swaps, history updates and scroll resets to the top (spec §2.2).
  */
 export interface ClientRouterProps {
-  client: ApolloClient;
+  /** Apollo, loaded once on the first navigation. */
+  loadData(): Promise<BrowserData>;
   initial: AppPage;
   state: PreloadedState;
   /** Told the route name after each navigation (for the route metric header). */
   onNavigated?(routeName: string): void;
 }
 
-export function ClientRouter({ client, initial, state, onNavigated }: ClientRouterProps) {
+export function ClientRouter({ loadData, initial, state, onNavigated }: ClientRouterProps) {
   const [page, setPage] = useState(initial);
   const pending = useRef(new Map<string, Promise<Prepared | null>>());
   const site: Omit<SiteInfo, 'pageId' | 'routeName'> = state.site;
@@ -40,14 +39,14 @@ export function ClientRouter({ client, initial, state, onNavigated }: ClientRout
       const key = url.pathname + url.search;
       let p = pending.current.get(key);
       if (!p) {
-        p = prepareUrl(client, state, key, url.pathname, origin).catch(() => null);
+        p = prepareUrl(loadData, state, key, url.pathname, origin).catch(() => null);
         pending.current.set(key, p);
         // Keep a hover's work for a short while only: data may change.
         setTimeout(() => pending.current.delete(key), 30_000);
       }
       return p;
     },
-    [client, state, origin],
+    [loadData, state, origin],
   );
 
   const show = useCallback(
@@ -90,18 +89,17 @@ export function ClientRouter({ client, initial, state, onNavigated }: ClientRout
     };
   }, [page.url, origin, show, prepare]);
 
-  const wrap = useCallback((tree: ReactNode) => <ApolloProvider client={client}>{tree}</ApolloProvider>, [client]);
-  return <App readPageQuery={useApolloPageQuery} wrap={wrap} site={site} page={page} navigation={navigation} onPageError={(e) => console.error(e)} />;
+  return <App site={site} page={page} navigation={navigation} onPageError={(e) => console.error(e)} />;
 }
 
-async function runPreload(client: ApolloClient, def: PageDef, params: Record<string, string>) {
+async function runPreload(client: BrowserData['client'], def: PageDef, params: Record<string, string>) {
   return Promise.all((def.preload?.(params) ?? []).map(async (q) => (await client.query({ query: q.query, variables: q.variables, fetchPolicy: 'cache-first' })).data));
 }
 
-async function prepareUrl(client: ApolloClient, state: PreloadedState, url: string, pathname: string, origin: string): Promise<Prepared | null> {
-  // The route tables load with the first navigation (on hover or click), not with the
-  // page: a reader who only reads never downloads them.
-  const { resolvePage } = await import('./resolve-page.js');
+async function prepareUrl(loadData: () => Promise<BrowserData>, state: PreloadedState, url: string, pathname: string, origin: string): Promise<Prepared | null> {
+  // The route tables and Apollo load with the first navigation (on hover or click), not
+  // with the page: a reader who only reads never downloads them.
+  const [{ resolvePage }, { client, readPageQuery }] = await Promise.all([import('./resolve-page.js'), loadData()]);
   const resolved = resolvePage(state.table, url, state.site.viewer !== null, (m) => console.warn(m));
   if (resolved.kind === 'redirect') return { redirect: resolved.location, page: null as never, head: null };
   let pageId = resolved.kind === 'page' ? resolved.pageId : NOT_FOUND_PAGE_ID;
@@ -120,5 +118,5 @@ async function prepareUrl(client: ApolloClient, state: PreloadedState, url: stri
     [finalModule, finalData] = await Promise.all([def.load(), runPreload(client, def, params)]);
   }
   const head = def.head?.(finalData, params, { ...state.site, origin, pageId, routeName }) ?? null;
-  return { page: { pageId, routeName, params, module: finalModule, url }, head };
+  return { page: { pageId, routeName, params, module: finalModule, url, readPageQuery }, head };
 }
