@@ -16,7 +16,10 @@ import { fmt, table, verdict } from './report.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = path.join(root, 'bench', 'results', 'latest.json');
 
+/** The story page's targets on a 2-core machine (throughput and p99 under -c 10). */
 const TARGETS = {
+  storyReqPerSec: 500,
+  storyP99Ms: 50,
   coldStartMs: 1500,
   idleRssMB: 120,
   jsGzipKB: 120,
@@ -223,8 +226,10 @@ async function benchmark(settings) {
       pageErrors: js.pageErrors,
     },
     appErrorsLogged: errorsLogged,
-    targets: { coldStartMs: TARGETS.coldStartMs, idleRssMB: TARGETS.idleRssMB, jsGzipKB: TARGETS.jsGzipKB, non2xx: 0 },
+    targets: { storyReqPerSec: TARGETS.storyReqPerSec, storyP99Ms: TARGETS.storyP99Ms, coldStartMs: TARGETS.coldStartMs, idleRssMB: TARGETS.idleRssMB, jsGzipKB: TARGETS.jsGzipKB, non2xx: 0 },
     verdicts: {
+      storyThroughput: verdict(appLoad.reqPerSec >= TARGETS.storyReqPerSec),
+      storyP99: verdict(appLoad.latencyMs.p99 <= TARGETS.storyP99Ms),
       coldStart: verdict(coldStartMs <= TARGETS.coldStartMs),
       idleRss: verdict(idleRssMB <= TARGETS.idleRssMB),
       jsGzip: verdict(jsGzipKB <= TARGETS.jsGzipKB),
@@ -243,9 +248,9 @@ function printReport(r) {
   const a = r.app;
   const b = r.baseline;
   const rows = [
-    ['1. Story page, app (logged out, SSR + GraphQL)', 'throughput', `${fmt.num(a.reqPerSec)} req/s`, '', ''],
+    ['1. Story page, app (logged out, SSR + GraphQL)', 'throughput', `${fmt.num(a.reqPerSec)} req/s`, `≥ ${TARGETS.storyReqPerSec} req/s`, r.verdicts.storyThroughput],
     ['', 'latency p50', fmt.ms(a.latencyMs.p50), '', ''],
-    ['', 'latency p99', fmt.ms(a.latencyMs.p99), '', ''],
+    ['', 'latency p99', fmt.ms(a.latencyMs.p99), `≤ ${TARGETS.storyP99Ms} ms`, r.verdicts.storyP99],
     ['', 'non-2xx', fmt.int(a.non2xx), '0', verdict(a.non2xx === 0)],
     ['2. Baseline (React render only, same page)', 'throughput', `${fmt.num(b.reqPerSec)} req/s`, '', ''],
     ['', 'latency p50', fmt.ms(b.latencyMs.p50), '', ''],

@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, type ComponentType } from 'react';
 import { layoutForPage, WORDMARK_NO_BOTTOM_MARGIN } from '../shared/pages.js';
 import { SiteContext, type SiteInfo } from './app-context.js';
 import { ErrorFallbackScreen, PageErrorBoundary } from './components/error-screens/ErrorScreens.js';
@@ -20,6 +20,17 @@ export interface AppPage {
    * the browser) or Apollo (pages reached by navigation). Fixed for the page's life.
    */
   readPageQuery: PageQueryReader;
+}
+
+/**
+ * Told, on the server, that the page fell back to the error screen: the page threw (or
+ * suspended). The renderer then renders again in a way that reports why.
+ */
+export const PageFallbackReport = createContext<(() => void) | null>(null);
+
+function PageFallback() {
+  useContext(PageFallbackReport)?.();
+  return <ErrorFallbackScreen />;
 }
 
 export interface AppProps {
@@ -46,7 +57,7 @@ export function App({ site, page, navigation, onPageError }: AppProps) {
             >
               {/* On the server a failing page falls back to this boundary (error boundaries
                   only run in the browser); in the browser the error boundary catches. */}
-              <Suspense fallback={<ErrorFallbackScreen />}>
+              <Suspense fallback={<PageFallback />}>
                 <PageErrorBoundary resetKey={page.url} onError={(e) => onPageError?.(e)}>
                   <Page key={page.url} pageId={page.pageId} params={page.params} />
                 </PageErrorBoundary>

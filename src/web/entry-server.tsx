@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
+import type { ReactElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { tableForHost } from '../shared/routing/index.js';
-import { App, type AppPage } from './App.js';
+import { App, PageFallbackReport, type AppPage } from './App.js';
 import type { ShellViewer } from './app-context.js';
 import { Kind, type DocumentNode, type ExecutionResult } from 'graphql';
 import { addTypename } from './graphql/add-typename.js';
@@ -97,10 +98,29 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     `window.__APOLLO_STATE__=${serializeForScript(data)};` +
     `window.__GRAPHQL_URL__=${serializeForScript(input.graphqlUrl)};</script>`;
 
+  const tail = `</div>${stateScript}</body></html>`;
+  const app = <App site={site} page={appPage} navigation={navigation} />;
+
+  // The data is preloaded, so nothing suspends and the page renders in one synchronous
+  // pass: renderToString does that at about half the cost of the streaming renderer.
+  // It cannot say why a page failed, so when the page fell back to its error screen the
+  // streaming renderer renders it again and reports the error (docs/adr/0004).
+  let fellBack = false;
+  let html: string;
+  try {
+    html = renderToString(<PageFallbackReport.Provider value={() => (fellBack = true)}>{app}</PageFallbackReport.Provider>);
+  } catch (err) {
+    input.log.error({ err }, 'page render failed');
+    return renderServerError(statusForRenderError(err), input);
+  }
+  if (!fellBack) return { kind: 'html', status, body: Buffer.from(documentHead + html + tail) };
+  return renderStreaming(app, documentHead, tail, status, input);
+}
+
+/** The streaming renderer, for a page that failed: it reports the error and answers 500. */
+function renderStreaming(app: ReactElement, documentHead: string, tail: string, status: number, input: RenderInput): Promise<RenderResult> {
   return new Promise<RenderResult>((resolve) => {
     let pageErrored = false;
-    // The data is preloaded, so the whole page is ready almost at once: it is collected
-    // and sent in one write, which costs the server far less than many small ones.
     const chunks: Buffer[] = [Buffer.from(documentHead)];
     const sink = new Writable({
       write(chunk: Buffer | string, _enc, cb) {
@@ -108,12 +128,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         cb();
       },
       final(cb) {
-        chunks.push(Buffer.from(`</div>${stateScript}</body></html>`));
+        chunks.push(Buffer.from(tail));
         resolve({ kind: 'html', status: pageErrored ? 500 : status, body: Buffer.concat(chunks) });
         cb();
       },
     });
-    const stream = renderToPipeableStream(<App site={site} page={appPage} navigation={navigation} />, {
+    const stream = renderToPipeableStream(app, {
       onAllReady() {
         stream.pipe(sink);
       },
@@ -121,9 +141,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         input.log.error({ err }, 'page render failed');
         resolve(renderServerError(statusForRenderError(err), input));
       },
-      // Nothing suspends, so never outline a large page behind its fallback (React does
-      // so past 12.8 KB by default), which would show readers without JavaScript the
-      // error fallback.
+      // Never outline a large page behind its fallback (React does so past 12.8 KB by
+      // default), which would show readers without JavaScript the error screen.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(err) {
         pageErrored = true;
