@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { renderHeadTags, serializeForScript } from './head.js';
+
+describe('serializeForScript', () => {
+  it('cannot close the script tag or break the line, and parses back to the same value', () => {
+    const value = { title: '</script><script>alert(1)</script>', amp: 'a & b', sep: 'line\u2028para\u2029end', none: null };
+    const text = serializeForScript(value);
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+
+  it('serializes undefined as null', () => {
+    expect(serializeForScript(undefined)).toBe('null');
+  });
+});
+
+describe('renderHeadTags', () => {
+  it('escapes text in the title and attributes', () => {
+    const html = renderHeadTags({ title: 'Tom & "Jerry" <3', description: 'a "quoted" <b>' });
+    expect(html).toContain('<title>Tom &amp; &quot;Jerry&quot; &lt;3</title>');
+    expect(html).not.toContain('<b>');
+  });
+});
