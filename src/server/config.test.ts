@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives every variable its default', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.mainHost).toBe('localhost:3000');
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.SEED_DEMO).toBe(true);
+    expect(c.SITE_NAME).toBe('Inkwell');
+    expect(c.logLevel).toBe('info');
+    expect(c.isProduction).toBe(true);
+  });
+
+  it('is silent in tests unless told otherwise, and reads booleans and numbers', () => {
+    const c = loadConfig({ NODE_ENV: 'test', SEED_DEMO: '0', PORT: '80', DB_POOL_SIZE: '4' });
+    expect(c.logLevel).toBe('silent');
+    expect(c.SEED_DEMO).toBe(false);
+    expect(c.mainHost).toBe('localhost');
+    expect(c.DB_POOL_SIZE).toBe(4);
+  });
+
+  it('stops with a message naming each wrong variable and its value', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: .*\(got "eighty"\)/);
+    expect(attempt).toThrow(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL \(got "mysql:\/\/x"\)/);
+    expect(attempt).toThrow(/LOG_LEVEL: .*\(got "loud"\)/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+});
