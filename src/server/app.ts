@@ -10,8 +10,10 @@ import type { Config } from './config.js';
 import type { Db } from '../platform/db/client.js';
 import type { Logger } from '../platform/logger/index.js';
 import { projectRoot } from '../platform/project-root.js';
+import { registerDevMailbox } from '../platform/mail/index.js';
 import { contextForRequest, GRAPHQL_PATH, registerGraphql } from './graphql/plugin.js';
 import { registerRequestIdentity } from './request-identity.js';
+import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
 import { ASSET_BASE, noAssets } from './ssr/assets.js';
 
 declare module 'fastify' {
@@ -63,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('config', config);
   await app.register(cookie);
-  registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY });
+  registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL });
 
   // Internal failures keep their details in the log, not in the response.
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
@@ -104,7 +106,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.code(204).send();
   });
 
+  // Without SMTP, sent email is readable here from this machine only.
+  registerDevMailbox(app, { config, db });
+
   await registerGraphql(app, { config, db });
+  registerAuthRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;
@@ -124,7 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         protocol: config.PUBLIC_PROTOCOL,
         siteName: config.SITE_NAME,
         mainHost: config.mainHost,
-        viewer: null,
+        viewer: request.viewer
+          ? { id: request.viewer.id, name: request.viewer.name, username: request.viewer.username, imageId: request.viewer.imageId, emailObfuscated: request.viewer.emailObfuscated, xsrf: request.viewer.xsrf }
+          : null,
         graphqlUrl: GRAPHQL_PATH,
         faviconUrl,
         execute,

@@ -36,6 +36,16 @@ const schema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
   /** Seconds to wait for in-flight requests at shutdown before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** smtp://user:pass@host:port or smtps://…; unset, email goes to the dev mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#]+/, 'must be an smtp:// or smtps:// URL with a host')
+    .refine((v) => URL.canParse(v), 'must be a valid URL (percent-encode special characters in the user and password)')
+    .optional(),
+  /** Sender of outgoing email; default "SITE_NAME" <no-reply@host of MAIN_HOST>. */
+  MAIL_FROM: z.string().regex(/\S@\S/, 'must contain an email address, e.g. "Inkwell" <no-reply@example.com>').optional(),
+  /** Without SMTP_URL, serve the sent email at /_/dev/mailbox to this machine only; 0 turns it off. */
+  DEV_MAILBOX: bool.default(true),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { startDatabase } from './database.js';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
 import { createLogger, type Logger } from '../platform/logger/index.js';
+import { startMailer } from '../platform/mail/index.js';
 import { projectRoot } from '../platform/project-root.js';
 import { seedDemoContent } from './seed/seed-demo.js';
 import { ASSET_BASE, CLIENT_ENTRY, manifestAssets } from './ssr/assets.js';
@@ -66,6 +67,8 @@ export async function main(): Promise<void> {
 
   const rendering = config.NODE_ENV === 'development' ? await developmentRendering() : await productionRendering();
   const app = await buildApp({ config, db: database.db, logger, ...rendering });
+  // The outbox's sender is background work: not in ROLE=web processes.
+  const mailer = config.ROLE === 'web' ? null : startMailer({ db: database.db, config, logger });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -82,6 +85,7 @@ export async function main(): Promise<void> {
     force.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
+      await mailer?.stop(); // finishes an email in flight
       await database.shutdown(); // then the pool, then the embedded cluster
       logger.info('stopped');
       process.exit(0);
@@ -96,6 +100,7 @@ export async function main(): Promise<void> {
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
+    await mailer?.stop();
     await database.shutdown();
     fail(`Could not listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`);
   }

@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newVisitorId } from '../platform/ids.js';
-import type { Viewer } from './graphql/context.js';
+import { sessionCookieName } from '../modules/accounts/auth-http.js';
+import { viewerForSessionToken, type SessionViewer } from '../modules/accounts/viewer.js';
+import type { Db } from '../platform/db/client.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user; null until the accounts module resolves a session. */
-    viewer: Viewer | null;
+    /** The signed-in user from the session cookie; null when logged out. */
+    viewer: SessionViewer | null;
+    /** The session's anti-forgery token, when signed in. */
+    session: { xsrf: string } | null;
     visitorId: string;
     country: string | null;
   }
@@ -17,11 +21,20 @@ const VISITOR_ID = /^lo_[0-9a-f]{16}$/;
 const ONE_YEAR_S = 365 * 24 * 3600;
 
 /** Who is asking: the viewer (sessions, later), the visitor id and the edge's country. */
-export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy: boolean }) {
+export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy: boolean; db: Db; protocol: string }) {
+  const sessionCookie = sessionCookieName(opts.protocol);
   app.decorateRequest('viewer', null);
+  app.decorateRequest('session', null);
   app.decorateRequest('visitorId', '');
   app.decorateRequest('country', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Static files need no identity (and no database round trip).
+    if (request.url.startsWith('/static/')) return;
+    const token = request.cookies[sessionCookie];
+    if (token) {
+      request.viewer = await viewerForSessionToken(opts.db, token);
+      request.session = request.viewer ? { xsrf: request.viewer.xsrf } : null;
+    }
     const fromCookie = request.cookies[VISITOR_COOKIE];
     if (fromCookie && VISITOR_ID.test(fromCookie)) {
       request.visitorId = fromCookie;

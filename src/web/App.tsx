@@ -1,6 +1,7 @@
 import { createContext, Suspense, useContext, type ComponentType } from 'react';
 import { layoutForPage, WORDMARK_NO_BOTTOM_MARGIN } from '../shared/pages.js';
-import { SiteContext, type SiteInfo } from './app-context.js';
+import { SiteContext, type ShellViewer, type SiteInfo } from './app-context.js';
+import { HeaderDataContext, type HeaderData } from './components/header/index.js';
 import { ErrorFallbackScreen, PageErrorBoundary } from './components/error-screens/ErrorScreens.js';
 import { ToastProvider } from './components/toast/index.js';
 import { PageQueryContext, type PageQueryReader } from './graphql/page-data.js';
@@ -33,6 +34,12 @@ function PageFallback() {
   return <ErrorFallbackScreen />;
 }
 
+/** What the header and avatar menu show of the signed-in reader. */
+function headerData(viewer: ShellViewer | null): HeaderData {
+  if (!viewer) return {};
+  return { signOutHref: `/m/signout/${encodeURIComponent(viewer.xsrf)}`, obscuredEmail: viewer.emailObfuscated ?? undefined };
+}
+
 export interface AppProps {
   site: Omit<SiteInfo, 'pageId' | 'routeName'>;
   page: AppPage;
@@ -50,20 +57,22 @@ export function App({ site, page, navigation, onPageError }: AppProps) {
     <PageQueryContext.Provider value={page.readPageQuery}>
       <SiteContext.Provider value={{ ...site, pageId: page.pageId, routeName: page.routeName }}>
         <NavigationContext.Provider value={navigation}>
-          <ToastProvider>
-            <Layout
-              sidebar={Sidebar ? <Sidebar pageId={page.pageId} params={page.params} /> : undefined}
-              noBottomMargin={WORDMARK_NO_BOTTOM_MARGIN.has(page.pageId)}
-            >
-              {/* On the server a failing page falls back to this boundary (error boundaries
-                  only run in the browser); in the browser the error boundary catches. */}
-              <Suspense fallback={<PageFallback />}>
-                <PageErrorBoundary resetKey={page.url} onError={(e) => onPageError?.(e)}>
-                  <Page key={page.url} pageId={page.pageId} params={page.params} />
-                </PageErrorBoundary>
-              </Suspense>
-            </Layout>
-          </ToastProvider>
+          <HeaderDataContext.Provider value={headerData(site.viewer)}>
+            <ToastProvider>
+              <Layout
+                sidebar={Sidebar ? <Sidebar pageId={page.pageId} params={page.params} /> : undefined}
+                noBottomMargin={WORDMARK_NO_BOTTOM_MARGIN.has(page.pageId)}
+              >
+                {/* On the server a failing page falls back to this boundary (error boundaries
+                    only run in the browser); in the browser the error boundary catches. */}
+                <Suspense fallback={<PageFallback />}>
+                  <PageErrorBoundary resetKey={page.url} onError={(e) => onPageError?.(e)}>
+                    <Page key={page.url} pageId={page.pageId} params={page.params} />
+                  </PageErrorBoundary>
+                </Suspense>
+              </Layout>
+            </ToastProvider>
+          </HeaderDataContext.Provider>
         </NavigationContext.Provider>
       </SiteContext.Provider>
     </PageQueryContext.Provider>

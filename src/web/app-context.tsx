@@ -6,6 +6,10 @@ export interface ShellViewer {
   name: string;
   username: string | null;
   imageId: string | null;
+  /** 'a••••@example.com', shown under Sign out. */
+  emailObfuscated: string | null;
+  /** The session's anti-forgery token (spec §3 client state: session xsrf). */
+  xsrf: string;
 }
 
 export interface SiteInfo {

@@ -1,5 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import { accountsResolvers, accountsTypeDefs } from '../../modules/accounts/graphql.js';
+import { authResolvers, authTypeDefs } from '../../modules/accounts/auth-graphql.js';
 import { feedsResolvers, feedsTypeDefs } from '../../modules/feeds/graphql.js';
 import { flagsResolvers, flagsTypeDefs } from '../../modules/flags/graphql.js';
 import { postsResolvers, postsTypeDefs } from '../../modules/posts/graphql.js';
@@ -19,9 +20,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, postsTypeDefs, flagsTypeDefs, feedsTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, postsTypeDefs, flagsTypeDefs, feedsTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, postsResolvers, flagsResolvers, feedsResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, postsResolvers, flagsResolvers, feedsResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

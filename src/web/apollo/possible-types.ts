@@ -5,6 +5,8 @@
  */
 export const POSSIBLE_TYPES: Record<string, string[]> = {
   PostResult: ['Post', 'NotFound'],
+  SendAcctAuthEmailResult: ['SusiMethod', 'BadRequest', 'FailedChallenge', 'NotFound'],
+  VerifyLoginCodeResult: ['Token', 'BadRequest', 'NotFound', 'TooManyRequests', 'RateLimited'],
   UserResult: ['User', 'NotFound'],
   VariantFlagValue: ['VariantFlagBoolean', 'VariantFlagString', 'VariantFlagNumber'],
 };

@@ -202,3 +202,48 @@ export const PAGE_USER_QUERY = gql`
     }
   }
 `;
+
+/** Spec §7 SendAcctAuthEmail: a magic link and a 6-digit code in one email. */
+export const SEND_ACCT_AUTH_EMAIL = gql`
+  mutation SendAcctAuthEmail($email: String!, $redirect: String, $fullName: String, $captchaValue: String, $operation: SusiOperation) {
+    sendAcctAuthEmail(email: $email, redirect: $redirect, fullName: $fullName, captchaValue: $captchaValue, operation: $operation) {
+      __typename
+      ... on SusiMethod {
+        value
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on FailedChallenge {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`;
+
+/** Spec §7 VerifyLoginCode. */
+export const VERIFY_LOGIN_CODE = gql`
+  mutation VerifyLoginCode($loginCode: String!) {
+    verifyLoginCode(loginCode: $loginCode) {
+      __typename
+      ... on Token {
+        value
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+      ... on TooManyRequests {
+        message
+      }
+      ... on RateLimited {
+        message
+      }
+    }
+  }
+`;

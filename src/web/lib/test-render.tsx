@@ -20,4 +20,4 @@ export function renderWithSite(ui: ReactNode, site: Partial<SiteInfo> = {}, head
   );
 }
 
-export const testViewer: ShellViewer = { id: 'a1b2c3d4e5f6', name: 'Ann Writer', username: 'ann', imageId: null };
+export const testViewer: ShellViewer = { id: 'a1b2c3d4e5f6', name: 'Ann Writer', username: 'ann', imageId: null, emailObfuscated: 'a••@example.com', xsrf: 'test-xsrf' };

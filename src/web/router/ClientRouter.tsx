@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BrowserData } from '../apollo/browser-data.js';
+import { BrowserDataContext } from '../apollo/browser-data-context.js';
 import { App, type AppPage } from '../App.js';
 import type { SiteInfo } from '../app-context.js';
 import type { HeadTags } from './head.js';
@@ -89,7 +90,11 @@ export function ClientRouter({ loadData, initial, state, onNavigated }: ClientRo
     };
   }, [page.url, origin, show, prepare]);
 
-  return <App site={site} page={page} navigation={navigation} onPageError={(e) => console.error(e)} />;
+  return (
+    <BrowserDataContext.Provider value={loadData}>
+      <App site={site} page={page} navigation={navigation} onPageError={(e) => console.error(e)} />
+    </BrowserDataContext.Provider>
+  );
 }
 
 async function runPreload(client: BrowserData['client'], def: PageDef, params: Record<string, string>) {

@@ -73,6 +73,11 @@ export const PAGES: Record<string, PageDef> = {
   },
   post: postPage,
   'user-profile': userProfilePage,
+  'sign-in': {
+    module: 'src/web/pages/sign-in/SignInPage.tsx',
+    load: () => import('../pages/sign-in/SignInPage.js'),
+    head: (_data, _params, site) => ({ title: `Sign in – ${site.siteName}`, robots: 'noindex' }),
+  },
   'not-found': {
     module: 'src/web/pages/not-found/NotFoundPage.tsx',
     load: () => import('../pages/not-found/NotFoundPage.js'),

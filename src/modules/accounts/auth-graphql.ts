@@ -1,0 +1,113 @@
+import type { IResolvers, MercuriusContext } from 'mercurius';
+import { notifyMailers } from '../../platform/mail/index.js';
+import { sendAuthEmail, verifyLoginCode, type AuthOperation } from './email-auth.js';
+import type { UserRow } from './queries.js';
+import { obfuscateEmail } from './validation.js';
+
+/** Cookie naming this browser's pending email sign-in: a code only works where it was asked for. */
+export const AUTH_ATTEMPT_COOKIE = 'auth_attempt';
+
+export const authTypeDefs = /* GraphQL */ `
+  "Spec §8 server result variants used by the sign-in calls."
+  type BadRequest {
+    message: String!
+  }
+  type FailedChallenge {
+    message: String!
+  }
+  type TooManyRequests {
+    message: String!
+  }
+  type RateLimited {
+    message: String!
+  }
+  "How the sign-in continues: EMAIL_LINK_AND_CODE when the email went out."
+  type SusiMethod {
+    value: String!
+  }
+  type Token {
+    value: String!
+  }
+
+  union SendAcctAuthEmailResult = SusiMethod | BadRequest | FailedChallenge | NotFound
+  union VerifyLoginCodeResult = Token | BadRequest | NotFound | TooManyRequests | RateLimited
+
+  enum AcctAuthEmailType {
+    MAGIC_LINK
+    LOGIN_CODE
+  }
+  enum SusiOperation {
+    login
+    register
+  }
+
+  extend type User {
+    "Only for the viewer's own account."
+    emailObfuscated: String
+  }
+
+  extend type Mutation {
+    sendAcctAuthEmail(
+      email: String!
+      redirect: String
+      fullName: String
+      captchaValue: String
+      operation: SusiOperation = login
+      type: AcctAuthEmailType = MAGIC_LINK
+    ): SendAcctAuthEmailResult!
+    verifyLoginCode(loginCode: String!): VerifyLoginCodeResult!
+  }
+`;
+
+/** Mercurius adds the reply (absent when pages run queries in-process). */
+type Ctx = MercuriusContext;
+
+export const authResolvers: IResolvers = {
+  Mutation: {
+    sendAcctAuthEmail: async (
+      _: unknown,
+      args: { email: string; redirect?: string | null; fullName?: string | null; operation?: AuthOperation },
+      ctx: Ctx,
+    ) => {
+      const result = await sendAuthEmail(ctx.db, {
+        email: args.email,
+        operation: args.operation ?? 'login',
+        fullName: args.fullName,
+        redirect: args.redirect,
+        origin: `${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}`,
+        siteName: ctx.config.SITE_NAME,
+      });
+      if (result.kind === 'bad-request') return { __typename: 'BadRequest', message: result.message };
+      if (result.kind === 'not-found') return { __typename: 'NotFound', message: result.message };
+      notifyMailers(); // committed: send now rather than on the next poll
+      ctx.reply?.setCookie(AUTH_ATTEMPT_COOKIE, result.attemptId, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.config.PUBLIC_PROTOCOL === 'https',
+        maxAge: 24 * 3600,
+      });
+      return { __typename: 'SusiMethod', value: 'EMAIL_LINK_AND_CODE' };
+    },
+    verifyLoginCode: async (_: unknown, args: { loginCode: string }, ctx: Ctx) => {
+      const attemptId = ctx.reply?.request.cookies[AUTH_ATTEMPT_COOKIE] ?? null;
+      const result = await verifyLoginCode(ctx.db, { attemptId, code: args.loginCode });
+      switch (result.kind) {
+        case 'token':
+          return { __typename: 'Token', value: result.token };
+        case 'bad-request':
+          return { __typename: 'BadRequest', message: result.message };
+        case 'too-many':
+          return { __typename: 'TooManyRequests', message: result.message };
+        default:
+          return { __typename: 'NotFound', message: result.message };
+      }
+    },
+  },
+  SendAcctAuthEmailResult: { resolveType: (o: { __typename: string }) => o.__typename },
+  VerifyLoginCodeResult: { resolveType: (o: { __typename: string }) => o.__typename },
+  User: {
+    emailObfuscated: (u: UserRow, _: unknown, ctx: Ctx) => (ctx.viewer?.id === u.id && u.email ? obfuscateEmail(u.email) : null),
+  },
+};
+

@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_ATTEMPT_COOKIE } from './auth-graphql.js';
+import { completeEmailSignIn } from './email-auth.js';
+import { createSession, endSession } from './sessions.js';
+import { MESSAGES } from './validation.js';
+
+/** Spec: __Host- prefixed over https (bound to this host, Secure, path /); a plain name on http://localhost. */
+export function sessionCookieName(protocol: string): string {
+  return protocol === 'https' ? '__Host-sid' : 'sid';
+}
+
+export function sessionCookieOptions(protocol: string) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: protocol === 'https', maxAge: 30 * 24 * 3600 };
+}
+
+/**
+ * The browser side of sign-in and sign-out: the magic link (or the token a correct
+ * code earned) opens a session and goes where the reader was; sign-out needs the
+ * session's xsrf token in the path, so no other site can sign a reader out.
+ */
+export function registerAuthRoutes(app: FastifyInstance) {
+  const protocol = app.config.PUBLIC_PROTOCOL;
+  const cookie = sessionCookieName(protocol);
+
+  app.get('/m/callback/email', async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
+    const token = request.query.token;
+    const result = token ? await completeEmailSignIn(app.db, { token }) : null;
+    if (!result || result.kind === 'invalid') {
+      return reply.redirect(`/m/signin?error=${encodeURIComponent(result?.message ?? MESSAGES.expiredLink)}`, 302);
+    }
+    const session = await createSession(app.db, result.userId, { userAgent: request.headers['user-agent'], ip: request.ip });
+    const previous = request.cookies[cookie];
+    if (previous) await endSession(app.db, previous); // rotate: never keep a token from before sign-in
+    reply.setCookie(cookie, session.token, sessionCookieOptions(protocol));
+    reply.clearCookie(AUTH_ATTEMPT_COOKIE, { path: '/' });
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(result.redirect, 302);
+  });
+
+  const signOut = async (request: FastifyRequest<{ Params: { xsrf?: string } }>, reply: FastifyReply) => {
+    const xsrf = request.params.xsrf;
+    if (!xsrf) {
+      request.log.warn(MESSAGES.noXsrfToken);
+      return reply.redirect('/', 302);
+    }
+    const token = request.cookies[cookie];
+    if (token && request.session && request.session.xsrf === xsrf) {
+      await endSession(app.db, token);
+      reply.clearCookie(cookie, { path: '/', secure: protocol === 'https' });
+    }
+    return reply.redirect('/', 302);
+  };
+  app.get('/m/signout', signOut);
+  app.get('/m/signout/:xsrf', signOut);
+}

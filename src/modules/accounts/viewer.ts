@@ -1,0 +1,45 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { sessions } from './auth-tables.js';
+import { hashToken } from './sessions.js';
+import { users } from './tables.js';
+import { obfuscateEmail } from './validation.js';
+
+/** last_seen_at is written at most this often, so reading pages does not write each time. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** The signed-in reader behind a session cookie, with what the page shell shows of them. */
+export interface SessionViewer {
+  id: string;
+  isStaff: boolean;
+  name: string;
+  username: string | null;
+  imageId: string | null;
+  emailObfuscated: string | null;
+  xsrf: string;
+}
+
+/** One query per request: the session and its user, or null for an unknown or expired token. */
+export async function viewerForSessionToken(db: Db, token: string, now: Date = new Date()): Promise<SessionViewer | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      id: users.id,
+      isStaff: users.isStaff,
+      name: users.name,
+      username: users.username,
+      imageId: users.imageId,
+      email: users.email,
+      xsrf: sessions.xsrf,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  const { email, lastSeenAt: _seen, ...viewer } = row;
+  return { ...viewer, emailObfuscated: email ? obfuscateEmail(email) : null };
+}

@@ -1,0 +1,142 @@
+import { and, asc, eq, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { Logger } from '../logger/index.js';
+import { onNotify } from './outbox.js';
+import { emailOutbox, MAX_SEND_ATTEMPTS } from './tables.js';
+import { createMailTransport, type MailConfig, type MailTransport } from './transport.js';
+
+export interface MailerOptions {
+  db: Db;
+  config: MailConfig;
+  logger: Logger;
+  /** Tests move time forward instead of waiting out a backoff. Default: the database's clock. */
+  now?: () => Date;
+  /** Default 1000. */
+  pollIntervalMs?: number;
+  /** Default: from config (SMTP when SMTP_URL is set, else the dev mailbox). */
+  transport?: MailTransport;
+}
+
+export interface Mailer {
+  /** Sends what is due now, at once (after an enqueue that has committed). */
+  notify(): void;
+  /** Resolves when this mailer finds nothing more it can send now. */
+  flush(): Promise<void>;
+  /** Stops polling; waits for a send in flight. */
+  stop(): Promise<void>;
+}
+
+const MAX_BACKOFF_MINUTES = 60;
+/** Minutes to wait after the n-th failed attempt: 2, 4, 8, 16, 32, then hourly. */
+export const backoffMinutes = (attempts: number): number => Math.min(2 ** attempts, MAX_BACKOFF_MINUTES);
+
+const ERROR_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * The outbox's sender. Any number of mailers (one per worker process) may run on one
+ * database: each takes a due row with FOR UPDATE SKIP LOCKED and holds that lock while
+ * sending, so no two send the same email. One row per transaction: a crash re-sends at
+ * most the email in flight (delivery is at least once; the Message-ID is the outbox id,
+ * so a receiver can tell a re-send).
+ */
+export function startMailer(opts: MailerOptions): Mailer {
+  const { db, config, logger } = opts;
+  const transport = opts.transport ?? createMailTransport(config);
+  const pollIntervalMs = opts.pollIntervalMs ?? 1000;
+  const now = (): SQL => (opts.now ? sql`${opts.now().toISOString()}::timestamptz` : sql`now()`);
+  const mailboxBase = `${config.PUBLIC_PROTOCOL}://${config.mainHost}/_/dev/mailbox`;
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let lastErrorLogAt = 0;
+
+  /** Claims one due row and sends it; false when there was none. */
+  const sendNext = (): Promise<boolean> =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(emailOutbox)
+        .where(and(isNull(emailOutbox.sentAt), lt(emailOutbox.attempts, MAX_SEND_ATTEMPTS), lte(emailOutbox.sendAfter, now())))
+        .orderBy(asc(emailOutbox.sendAfter))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!row) return false;
+      const log = logger.child({ emailId: row.id, kind: row.kind });
+      try {
+        await transport.send({ id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const lastError = String((err as Error)?.message ?? err).slice(0, 2000);
+        await tx
+          .update(emailOutbox)
+          .set({ attempts, lastError, sendAfter: sql`${now()} + make_interval(mins => ${backoffMinutes(attempts)}::int)` })
+          .where(eq(emailOutbox.id, row.id));
+        if (attempts >= MAX_SEND_ATTEMPTS) log.error({ attempts, err }, 'email not sent; giving up');
+        else log.warn({ attempts, err, retryInMinutes: backoffMinutes(attempts) }, 'email not sent; will retry');
+        return true;
+      }
+      await tx
+        .update(emailOutbox)
+        .set({ sentAt: now(), deliveredTo: transport.kind, lastError: null })
+        .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
+      if (transport.kind === 'mailbox' && config.DEV_MAILBOX) log.info({ url: `${mailboxBase}/${row.id}` }, 'email delivered to the dev mailbox');
+      else log.debug({ deliveredTo: transport.kind }, 'email sent');
+      return true;
+    });
+
+  const drain = async () => {
+    while (!stopped && (await sendNext()));
+  };
+
+  // Passes run one after another. A call while a pass waits to start joins it; a call
+  // while one runs queues the next, so a pass always starts after the call that asked.
+  let tail: Promise<void> = Promise.resolve();
+  let waiting: Promise<void> | null = null;
+  const pass = (): Promise<void> => {
+    if (waiting) return waiting;
+    const next = tail.then(() => {
+      waiting = null;
+      return drain();
+    });
+    waiting = next;
+    tail = next.catch(() => {});
+    return next;
+  };
+
+  const logFailure = (err: unknown) => {
+    // A database that is down fails every poll: say so once a minute, not every second.
+    if (Date.now() - lastErrorLogAt < ERROR_LOG_INTERVAL_MS) return;
+    lastErrorLogAt = Date.now();
+    logger.error({ err }, 'mailer: could not read the outbox');
+  };
+
+  const tick = () => {
+    timer = undefined;
+    void pass()
+      .catch(logFailure)
+      .finally(() => {
+        if (stopped) return;
+        timer = setTimeout(tick, pollIntervalMs);
+        timer.unref();
+      });
+  };
+
+  const notify = () => {
+    if (!stopped) void pass().catch(logFailure);
+  };
+  const unregister = onNotify(notify);
+  tick();
+
+  return {
+    notify,
+    flush: pass,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      unregister();
+      if (timer) clearTimeout(timer);
+      await tail;
+      transport.close();
+    },
+  };
+}

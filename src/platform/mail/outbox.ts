@@ -1,0 +1,51 @@
+import type { Db } from '../db/client.js';
+import { newId } from '../ids.js';
+import { emailOutbox } from './tables.js';
+
+/** A transaction handed to db.transaction's callback. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What it is for ('login', 'verify-email'…). */
+  kind: string;
+}
+
+/**
+ * Writes an email to the outbox with the caller's connection: pass the transaction of
+ * the change that causes the email, so the email exists if and only if that change
+ * commits. A mailer sends it within about a second; call notifyMailers() after the
+ * commit to have one in this process send it at once.
+ */
+export async function enqueueEmail(db: Db | DbTransaction, email: OutgoingEmail): Promise<string> {
+  const to = email.to.trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new Error(`enqueueEmail: not an email address: ${JSON.stringify(email.to)}`);
+  // A line break in a header would let text inject headers; subjects are one line.
+  if (/[\r\n]/.test(email.subject)) throw new Error('enqueueEmail: the subject must be one line');
+  const id = newId();
+  await db.insert(emailOutbox).values({
+    id,
+    toAddress: to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    kind: email.kind,
+  });
+  return id;
+}
+
+const wakers = new Set<() => void>();
+
+/** Wakes the mailers running in this process (none: a worker's poll finds the email). */
+export function notifyMailers(): void {
+  for (const wake of wakers) wake();
+}
+
+/** For startMailer: registers its wake-up; returns the unregistration. */
+export function onNotify(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
