@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshotPath, useBrowser } from './support/browser.js';
+
+const h = useBrowser();
+
+/** Opens the newest email to `to` in the dev mailbox, as a newcomer would, and reads its text part. */
+async function readLatestEmail(page: Page, to: string): Promise<{ code: string; link: string }> {
+  await page.goto('/_/dev/mailbox');
+  await page.locator('li', { hasText: to }).first().getByRole('link').click();
+  const text = (await page.locator('pre').textContent()) ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  const link = /(https?:\/\/\S+\/m\/callback\/email\?token=\S+)/.exec(text)?.[1];
+  if (!code || !link) throw new Error(`No code or link in the email:\n${text}`);
+  return { code, link };
+}
+
+describe.skipIf(h.skipReason !== '')(`signing up and in by email${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
+  const email = `reader.${Date.now()}@example.com`;
+
+  it('signs up with the emailed code, lands signed in, and signs out from the avatar menu', async () => {
+    const { page, errors } = await h.open(1200);
+    await page.goto('/m/signin?operation=register');
+    await page.getByRole('button', { name: 'Sign up with email' }).click();
+    await page.getByLabel('Your full name').fill('Erin Reader');
+    await page.getByLabel('Your email').fill('not an email');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Please enter a valid email address.');
+    await page.getByLabel('Your email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox.' }).waitFor();
+    // Wide screens start with the link; the code is one click away.
+    await page.getByRole('button', { name: 'Enter code instead' }).click();
+    await page.screenshot({ path: screenshotPath('sign-in-code') });
+
+    const mailbox = await page.context().newPage();
+    const { code } = await readLatestEmail(mailbox, email);
+    await mailbox.close();
+
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const menu = page.getByRole('button', { name: 'Account menu' });
+    await menu.waitFor();
+    await menu.click();
+    await page.screenshot({ path: screenshotPath('signed-in-avatar-menu') });
+    await expect(page.getByText(/^r•+@example\.com$/).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: /Sign out/ }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('link', { name: 'Get started' }).first().isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('signs in with the magic link on a narrow screen, which starts in code mode', async () => {
+    const { page, errors } = await h.open(500);
+    await page.goto('/m/signin');
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await page.getByLabel('Your email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Code').waitFor(); // narrow: code entry first
+    const { link } = await readLatestEmail(page, email);
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('button', { name: 'Account menu' }).first().isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the unrecognized-email step for an unknown address', async () => {
+    const { page } = await h.open(1200);
+    await page.goto('/m/signin?operation=login');
+    await page.getByRole('button', { name: 'Sign in with email' }).click();
+    await page.getByLabel('Your email').fill('nobody.here@example.com');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: "Sorry, we didn't recognize that email." }).waitFor();
+  });
+});
