@@ -11,6 +11,7 @@ import type { Db } from '../platform/db/client.js';
 import type { Logger } from '../platform/logger/index.js';
 import { projectRoot } from '../platform/project-root.js';
 import { registerDevMailbox } from '../platform/mail/index.js';
+import { createMemoryRateLimiter, type RateLimiter } from '../platform/rate-limit/index.js';
 import { contextForRequest, GRAPHQL_PATH, registerGraphql } from './graphql/plugin.js';
 import { registerRequestIdentity } from './request-identity.js';
 import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
@@ -20,6 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    /** Counters for abuse limits (sign-in calls); shared across processes once Redis is configured. */
+    rateLimiter: RateLimiter;
   }
 }
 
@@ -64,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('rateLimiter', createMemoryRateLimiter());
   await app.register(cookie);
   registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL });
 

@@ -3,6 +3,7 @@ import { layoutForPage, WORDMARK_NO_BOTTOM_MARGIN } from '../shared/pages.js';
 import { SiteContext, type ShellViewer, type SiteInfo } from './app-context.js';
 import { HeaderDataContext, type HeaderData } from './components/header/index.js';
 import { ErrorFallbackScreen, PageErrorBoundary } from './components/error-screens/ErrorScreens.js';
+import { SusiModalProvider } from './components/susi/SusiModalProvider.js';
 import { ToastProvider } from './components/toast/index.js';
 import { PageQueryContext, type PageQueryReader } from './graphql/page-data.js';
 import { LAYOUT_COMPONENTS } from './layouts/index.js';
@@ -59,18 +60,20 @@ export function App({ site, page, navigation, onPageError }: AppProps) {
         <NavigationContext.Provider value={navigation}>
           <HeaderDataContext.Provider value={headerData(site.viewer)}>
             <ToastProvider>
-              <Layout
-                sidebar={Sidebar ? <Sidebar pageId={page.pageId} params={page.params} /> : undefined}
-                noBottomMargin={WORDMARK_NO_BOTTOM_MARGIN.has(page.pageId)}
-              >
-                {/* On the server a failing page falls back to this boundary (error boundaries
-                    only run in the browser); in the browser the error boundary catches. */}
-                <Suspense fallback={<PageFallback />}>
-                  <PageErrorBoundary resetKey={page.url} onError={(e) => onPageError?.(e)}>
-                    <Page key={page.url} pageId={page.pageId} params={page.params} />
-                  </PageErrorBoundary>
-                </Suspense>
-              </Layout>
+              <SusiModalProvider>
+                <Layout
+                  sidebar={Sidebar ? <Sidebar pageId={page.pageId} params={page.params} /> : undefined}
+                  noBottomMargin={WORDMARK_NO_BOTTOM_MARGIN.has(page.pageId)}
+                >
+                  {/* On the server a failing page falls back to this boundary (error boundaries
+                      only run in the browser); in the browser the error boundary catches. */}
+                  <Suspense fallback={<PageFallback />}>
+                    <PageErrorBoundary resetKey={page.url} onError={(e) => onPageError?.(e)}>
+                      <Page key={page.url} pageId={page.pageId} params={page.params} />
+                    </PageErrorBoundary>
+                  </Suspense>
+                </Layout>
+              </SusiModalProvider>
             </ToastProvider>
           </HeaderDataContext.Provider>
         </NavigationContext.Provider>

@@ -70,7 +70,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   let entries = await run(def, page.params);
   let data = entries.map((e) => e.data);
   const outcome = def.outcome?.(data, page.params, pathname) ?? {};
-  if (outcome.redirect) return { kind: 'redirect', status: 301, location: outcome.redirect };
+  if (outcome.redirect) return { kind: 'redirect', status: outcome.temporary ? 302 : 301, location: outcome.redirect };
   if (outcome.notFound) {
     status = 404;
     page = { pageId: NOT_FOUND_PAGE_ID, routeName: page.routeName, params: {} };

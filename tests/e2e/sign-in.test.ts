@@ -1,19 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, useBrowser } from './support/browser.js';
+import { readLatestEmail } from './support/sign-in.js';
 
 const h = useBrowser();
-
-/** Opens the newest email to `to` in the dev mailbox, as a newcomer would, and reads its text part. */
-async function readLatestEmail(page: Page, to: string): Promise<{ code: string; link: string }> {
-  await page.goto('/_/dev/mailbox');
-  await page.locator('li', { hasText: to }).first().getByRole('link').click();
-  const text = (await page.locator('pre').textContent()) ?? '';
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  const link = /(https?:\/\/\S+\/m\/callback\/email\?token=\S+)/.exec(text)?.[1];
-  if (!code || !link) throw new Error(`No code or link in the email:\n${text}`);
-  return { code, link };
-}
 
 describe.skipIf(h.skipReason !== '')(`signing up and in by email${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
   const email = `reader.${Date.now()}@example.com`;

@@ -1,5 +1,6 @@
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import { notifyMailers } from '../../platform/mail/index.js';
+import { AUTH_RATE_LIMITS, limitAuthCall, RATE_LIMITED_MESSAGE, requestIp } from './auth-limits.js';
 import { sendAuthEmail, verifyLoginCode, type AuthOperation } from './email-auth.js';
 import type { UserRow } from './queries.js';
 import { obfuscateEmail } from './validation.js';
@@ -69,6 +70,11 @@ export const authResolvers: IResolvers = {
       args: { email: string; redirect?: string | null; fullName?: string | null; operation?: AuthOperation },
       ctx: Ctx,
     ) => {
+      const limited = await limitAuthCall(ctx, [
+        [AUTH_RATE_LIMITS.emailPerIp, requestIp(ctx)],
+        [AUTH_RATE_LIMITS.emailPerAddress, args.email.trim().toLowerCase()],
+      ]);
+      if (!limited.allowed) return { __typename: 'BadRequest', message: RATE_LIMITED_MESSAGE };
       const result = await sendAuthEmail(ctx.db, {
         email: args.email,
         operation: args.operation ?? 'login',
@@ -90,6 +96,8 @@ export const authResolvers: IResolvers = {
       return { __typename: 'SusiMethod', value: 'EMAIL_LINK_AND_CODE' };
     },
     verifyLoginCode: async (_: unknown, args: { loginCode: string }, ctx: Ctx) => {
+      const limited = await limitAuthCall(ctx, [[AUTH_RATE_LIMITS.codePerIp, requestIp(ctx)]]);
+      if (!limited.allowed) return { __typename: 'RateLimited', message: RATE_LIMITED_MESSAGE };
       const attemptId = ctx.reply?.request.cookies[AUTH_ATTEMPT_COOKIE] ?? null;
       const result = await verifyLoginCode(ctx.db, { attemptId, code: args.loginCode });
       switch (result.kind) {

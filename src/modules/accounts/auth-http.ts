@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ATTEMPT_COOKIE } from './auth-graphql.js';
+import { AUTH_RATE_LIMITS, RATE_LIMITED_MESSAGE } from './auth-limits.js';
 import { completeEmailSignIn } from './email-auth.js';
+import { credentialSummary } from './credentials.js';
+import { createTwoFactorChallenge } from './password.js';
 import { createSession, endSession } from './sessions.js';
 import { MESSAGES } from './validation.js';
 
@@ -14,6 +17,19 @@ export function sessionCookieOptions(protocol: string) {
 }
 
 /**
+ * Signs the browser in as `userId`: a new session (the token rotates at every sign-in;
+ * a session from before is ended) in an HttpOnly cookie.
+ */
+export async function openSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const protocol = app.config.PUBLIC_PROTOCOL;
+  const cookie = sessionCookieName(protocol);
+  const session = await createSession(app.db, userId, { userAgent: request.headers['user-agent'], ip: request.ip });
+  const previous = request.cookies[cookie];
+  if (previous) await endSession(app.db, previous);
+  reply.setCookie(cookie, session.token, sessionCookieOptions(protocol));
+}
+
+/**
  * The browser side of sign-in and sign-out: the magic link (or the token a correct
  * code earned) opens a session and goes where the reader was; sign-out needs the
  * session's xsrf token in the path, so no other site can sign a reader out.
@@ -23,17 +39,21 @@ export function registerAuthRoutes(app: FastifyInstance) {
   const cookie = sessionCookieName(protocol);
 
   app.get('/m/callback/email', async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const limited = await app.rateLimiter.hit(AUTH_RATE_LIMITS.callbackPerIp, request.ip);
+    if (!limited.allowed) return reply.code(429).header('retry-after', String(limited.retryAfterSeconds)).type('text/plain; charset=utf-8').send(RATE_LIMITED_MESSAGE);
     const token = request.query.token;
     const result = token ? await completeEmailSignIn(app.db, { token }) : null;
     if (!result || result.kind === 'invalid') {
       return reply.redirect(`/m/signin?error=${encodeURIComponent(result?.message ?? MESSAGES.expiredLink)}`, 302);
     }
-    const session = await createSession(app.db, result.userId, { userAgent: request.headers['user-agent'], ip: request.ip });
-    const previous = request.cookies[cookie];
-    if (previous) await endSession(app.db, previous); // rotate: never keep a token from before sign-in
-    reply.setCookie(cookie, session.token, sessionCookieOptions(protocol));
     reply.clearCookie(AUTH_ATTEMPT_COOKIE, { path: '/' });
-    reply.header('cache-control', 'no-store');
+    // With two-factor on, the link proves the address, not the reader: the code comes next.
+    if ((await credentialSummary(app.db, result.userId)).twoFactorEnabled) {
+      const challenge = await createTwoFactorChallenge(app.db, result.userId, result.redirect, new Date());
+      return reply.redirect(`/m/signin?twoFactorChallenge=${encodeURIComponent(challenge)}`, 302);
+    }
+    await openSession(app, request, reply, result.userId);
     return reply.redirect(result.redirect, 302);
   });
 

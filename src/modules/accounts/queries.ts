@@ -40,9 +40,11 @@ export function createAccountLoaders(db: Db) {
   });
   const userByUsername: DataLoader<string, UserRow | null> = new DataLoader(
     async (names) => {
-      const rows = await byLowerUsernames.execute({ names: [...names] });
+      // cacheKeyFn does not reach the batch: keys arrive as typed ('/@Ada' as well as '/@ada').
+      const lower = names.map((n) => n.toLowerCase());
+      const rows = await byLowerUsernames.execute({ names: lower });
       for (const r of rows) userById.prime(r.id, r);
-      return byKey(names, rows, (r) => r.username!.toLowerCase());
+      return byKey(lower, rows, (r) => r.username!.toLowerCase());
     },
     { cacheKeyFn: (k) => k.toLowerCase() },
   );

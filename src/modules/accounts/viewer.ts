@@ -17,6 +17,8 @@ export interface SessionViewer {
   imageId: string | null;
   emailObfuscated: string | null;
   xsrf: string;
+  /** When this session began: a recent sign-in counts as re-authentication. */
+  signedInAt: Date;
 }
 
 /** One query per request: the session and its user, or null for an unknown or expired token. */
@@ -31,6 +33,7 @@ export async function viewerForSessionToken(db: Db, token: string, now: Date = n
       imageId: users.imageId,
       email: users.email,
       xsrf: sessions.xsrf,
+      signedInAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)

@@ -1,6 +1,7 @@
 /** Every module's tables, for drizzle-kit and the typed client. */
 export * from '../../modules/accounts/tables.js';
 export * from '../../modules/accounts/auth-tables.js';
+export * from '../../modules/accounts/credential-tables.js';
 export * from '../../modules/posts/tables.js';
 export * from '../../modules/flags/tables.js';
 export * from '../../modules/feeds/tables.js';

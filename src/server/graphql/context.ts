@@ -8,6 +8,9 @@ import { createPostLoaders } from '../../modules/posts/queries.js';
 export interface Viewer {
   id: string;
   isStaff: boolean;
+  /** When the session began (a recent sign-in counts as re-authentication). */
+  signedInAt?: Date;
+  emailObfuscated?: string | null;
 }
 
 /** Per-request batch loaders: every list of ids is one query (no N+1). */
@@ -21,6 +24,8 @@ export interface RequestContext {
   config: Config;
   log: FastifyBaseLogger;
   viewer: Viewer | null;
+  /** SHA-256 of the request's session token when signed in: tells this browser's session from the viewer's others. */
+  sessionTokenHash: string | null;
   /** lo_-prefixed id of a logged-out reader (spec §3 Visitor). */
   visitorId: string;
   /** ISO country from the edge proxy's header when trusted, else null. */
@@ -33,6 +38,7 @@ export interface ContextInput {
   config: Config;
   log: FastifyBaseLogger;
   viewer: Viewer | null;
+  sessionTokenHash: string | null;
   visitorId: string;
   country: string | null;
 }

@@ -22,8 +22,9 @@ export function createErrorFormatter(isProduction: boolean) {
   return (execution: Parameters<typeof mercurius.defaultErrorFormatter>[0], context: MercuriusContext) => {
     const log = context.reply ? context.reply.log : context.app.log;
     const errors = isProduction ? execution.errors.map((e) => mask(e, log)) : execution.errors;
+    // Errors of a query graphql-jit has compiled (its second run on) may carry no extensions.
     const withCodes = errors.map((e) =>
-      e.originalError instanceof PublicError && !e.extensions.code
+      e.originalError instanceof PublicError && !e.extensions?.code
         ? new GraphQLError(e.message, { path: e.path, nodes: e.nodes, originalError: e.originalError, extensions: { ...e.extensions, code: e.originalError.code } })
         : e,
     );

@@ -8,10 +8,18 @@ import { CSRF_MUTATION_MESSAGE, containsMutation, isSimpleContentType } from './
 import { createErrorFormatter } from './errors.js';
 import { queryLimitsRule } from './limits.js';
 import { mergeResolvers, resolvers, typeDefs } from './schema.js';
+import { sessionCookieName } from '../../modules/accounts/auth-http.js';
+import { hashToken } from '../../modules/accounts/sessions.js';
 
 export const GRAPHQL_PATH = '/_/graphql';
 
 export const BATCH_TOO_LARGE_MESSAGE = `A batch may hold at most ${LIMITS.graphqlBatchMax} operations.`;
+
+/** Only for a signed-in request: a cookie that signed nobody in names no session of the viewer. */
+function currentSessionTokenHash(request: FastifyRequest, protocol: string): string | null {
+  const token = request.viewer ? request.cookies[sessionCookieName(protocol)] : undefined;
+  return token ? hashToken(token) : null;
+}
 
 /** What each request contributes to the GraphQL context: filled by the request hooks. */
 export function contextForRequest(app: FastifyInstance, request: FastifyRequest): RequestContext {
@@ -20,6 +28,7 @@ export function contextForRequest(app: FastifyInstance, request: FastifyRequest)
     config: app.config,
     log: request.log,
     viewer: request.viewer,
+    sessionTokenHash: currentSessionTokenHash(request, app.config.PUBLIC_PROTOCOL),
     visitorId: request.visitorId,
     country: request.country,
   });

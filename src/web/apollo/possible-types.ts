@@ -5,8 +5,16 @@
  */
 export const POSSIBLE_TYPES: Record<string, string[]> = {
   PostResult: ['Post', 'NotFound'],
+  PasswordLoginResult: ['SignedIn', 'TwoFactorRequired', 'InvalidPassword', 'PasswordSoftLockout', 'PasswordPermanentLockout', 'BadRequest'],
+  TwoFactorSignInResult: ['SignedIn', 'InvalidTwoFactorAuthCode', 'TwoFactorAuthSoftLockout', 'TwoFactorAuthPermanentLockout', 'BadRequest'],
+  SetPasswordResult: ['MutationSuccess', 'InvalidPassword', 'PasswordSoftLockout', 'PasswordPermanentLockout', 'BadRequest', 'Unauthorized'],
+  StartTwoFactorSetupResult: ['TwoFactorSetup', 'BadRequest'],
+  ConfirmTwoFactorSetupResult: ['RecoveryCodes', 'BadRequest'],
+  DisableTwoFactorResult: ['MutationSuccess', 'InvalidTwoFactorAuthCode', 'TwoFactorAuthSoftLockout', 'TwoFactorAuthPermanentLockout', 'BadRequest'],
   SendAcctAuthEmailResult: ['SusiMethod', 'BadRequest', 'FailedChallenge', 'NotFound'],
   VerifyLoginCodeResult: ['Token', 'BadRequest', 'NotFound', 'TooManyRequests', 'RateLimited'],
   UserResult: ['User', 'NotFound'],
+  UpdateProfileResult: ['User', 'BadRequest'],
+  UpdateUsernameResult: ['User', 'UsernameError'],
   VariantFlagValue: ['VariantFlagBoolean', 'VariantFlagString', 'VariantFlagNumber'],
 };

@@ -247,3 +247,211 @@ export const VERIFY_LOGIN_CODE = gql`
     }
   }
 `;
+
+/** The Settings page: the viewer's account as the Account tab shows it (null: signed out). */
+export const SETTINGS_PAGE_QUERY = gql`
+  query SettingsPageQuery {
+    viewer {
+      id
+      name
+      username
+      bio
+      pronouns
+      imageId
+      emailObfuscated
+    }
+  }
+`;
+
+/** Settings, Security and apps: where the viewer is signed in. */
+export const VIEWER_SESSIONS_QUERY = gql`
+  query ViewerSessionsQuery {
+    viewerSessions {
+      id
+      device
+      ip
+      createdAt
+      lastSeenAt
+      isCurrent
+    }
+  }
+`;
+
+export const UPDATE_PROFILE = gql`
+  mutation UpdateProfile($name: String!, $pronouns: [String!]!, $bio: String!) {
+    updateProfile(name: $name, pronouns: $pronouns, bio: $bio) {
+      __typename
+      ... on User {
+        id
+        name
+        pronouns
+        bio
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
+export const UPDATE_USERNAME = gql`
+  mutation UpdateUsername($username: String!) {
+    updateUsername(username: $username) {
+      __typename
+      ... on User {
+        id
+        username
+      }
+      ... on UsernameError {
+        code
+        message
+      }
+    }
+  }
+`;
+
+export const END_SESSION = gql`
+  mutation EndSession($sessionId: ID!) {
+    endSession(sessionId: $sessionId)
+  }
+`;
+
+export const END_OTHER_SESSIONS = gql`
+  mutation EndOtherSessions {
+    endOtherSessions
+  }
+`;
+
+/** Whether the viewer has a password and two-factor on (security settings, /password). */
+export const SECURITY_SETTINGS_QUERY = gql`
+  query SecuritySettingsQuery {
+    viewer {
+      id
+      hasPassword
+      twoFactorEnabled
+    }
+  }
+`;
+
+export const SET_PASSWORD = gql`
+  mutation SetPassword($currentPassword: String, $newPassword: String!) {
+    setPassword(currentPassword: $currentPassword, newPassword: $newPassword) {
+      __typename
+      ... on BadRequest {
+        message
+      }
+      ... on InvalidPassword {
+        message
+      }
+      ... on PasswordSoftLockout {
+        message
+      }
+      ... on PasswordPermanentLockout {
+        message
+      }
+      ... on Unauthorized {
+        message
+      }
+    }
+  }
+`;
+
+export const START_TWO_FACTOR_SETUP = gql`
+  mutation StartTwoFactorSetup {
+    startTwoFactorSetup {
+      __typename
+      ... on TwoFactorSetup {
+        secret
+        otpauthUri
+        qrSvg
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
+export const CONFIRM_TWO_FACTOR_SETUP = gql`
+  mutation ConfirmTwoFactorSetup($code: String!) {
+    confirmTwoFactorSetup(code: $code) {
+      __typename
+      ... on RecoveryCodes {
+        codes
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
+export const DISABLE_TWO_FACTOR = gql`
+  mutation DisableTwoFactor($code: String!) {
+    disableTwoFactor(code: $code) {
+      __typename
+      ... on InvalidTwoFactorAuthCode {
+        message
+      }
+      ... on TwoFactorAuthSoftLockout {
+        message
+      }
+      ... on TwoFactorAuthPermanentLockout {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
+/** Spec §8 password sign-in results. */
+export const LOGIN_WITH_PASSWORD = gql`
+  mutation LoginWithPassword($email: String!, $password: String!, $redirect: String) {
+    loginWithPassword(email: $email, password: $password, redirect: $redirect) {
+      __typename
+      ... on SignedIn {
+        redirect
+      }
+      ... on TwoFactorRequired {
+        challenge
+      }
+      ... on InvalidPassword {
+        message
+      }
+      ... on PasswordSoftLockout {
+        message
+      }
+      ... on PasswordPermanentLockout {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
+export const VERIFY_TWO_FACTOR_SIGN_IN = gql`
+  mutation VerifyTwoFactorSignIn($challenge: String!, $code: String!) {
+    verifyTwoFactorSignIn(challenge: $challenge, code: $code) {
+      __typename
+      ... on SignedIn {
+        redirect
+      }
+      ... on InvalidTwoFactorAuthCode {
+        message
+      }
+      ... on TwoFactorAuthSoftLockout {
+        message
+      }
+      ... on TwoFactorAuthPermanentLockout {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;

@@ -1,6 +1,7 @@
 import type { DocumentNode } from 'graphql';
 import type { ComponentType } from 'react';
-import { HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, USER_PROFILE_QUERY } from '../graphql/operations.js';
+import { SECURITY_SETTINGS_QUERY, HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, SETTINGS_PAGE_QUERY, USER_PROFILE_QUERY, VIEWER_SESSIONS_QUERY } from '../graphql/operations.js';
+import { isSettingsTab, signInToSettingsHref } from '../pages/settings/settings-tabs.js';
 import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
 import { postHead, userHead, type HeadTags } from './head.js';
@@ -25,6 +26,8 @@ export interface PageOutcome {
   notFound?: boolean;
   /** A canonical URL to redirect to (301). */
   redirect?: string;
+  /** Redirect with 302: it depends on who asks (a signed-out reader), not on the URL. */
+  temporary?: boolean;
 }
 
 export interface PageDef {
@@ -63,6 +66,20 @@ const userProfilePage: PageDef = {
   head: ([data], _params, site) => userHead(data, site),
 };
 
+type ViewerData = { viewer?: { id: string } | null };
+
+/** Signed-in readers only: a signed-out one is sent to sign in and brought back. */
+const settingsPage: PageDef = {
+  module: 'src/web/pages/settings/SettingsPage.tsx',
+  load: () => import('../pages/settings/SettingsPage.js'),
+  preload: (params) => [{ query: SETTINGS_PAGE_QUERY }, ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }] : [])],
+  outcome: ([data], params, pathname) => {
+    if (!isSettingsTab(params.setting)) return { notFound: true };
+    return (data as ViewerData | undefined)?.viewer ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
+  },
+  head: (_data, _params, site) => ({ title: `Settings – ${site.siteName}`, robots: 'noindex' }),
+};
+
 /** The pages built so far; every other page id renders its layout with 'coming soon'. */
 export const PAGES: Record<string, PageDef> = {
   'home-lo': {
@@ -73,6 +90,15 @@ export const PAGES: Record<string, PageDef> = {
   },
   post: postPage,
   'user-profile': userProfilePage,
+  settings: settingsPage,
+  'crupdate-password': {
+    module: 'src/web/pages/crupdate-password/CrupdatePasswordPage.tsx',
+    load: () => import('../pages/crupdate-password/CrupdatePasswordPage.js'),
+    preload: () => [{ query: SECURITY_SETTINGS_QUERY }],
+    // Signed-out readers sign in first and come back here.
+    outcome: ([data]) => ((data as { viewer?: unknown } | undefined)?.viewer ? {} : { redirect: '/m/signin?operation=login&redirect=%2Fpassword', temporary: true }),
+    head: (_data, _params, site) => ({ title: `Password – ${site.siteName}`, robots: 'noindex' }),
+  },
   'sign-in': {
     module: 'src/web/pages/sign-in/SignInPage.tsx',
     load: () => import('../pages/sign-in/SignInPage.js'),

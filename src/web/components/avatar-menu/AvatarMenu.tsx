@@ -3,6 +3,7 @@ import type { ShellViewer } from '../../app-context';
 import { formatMonthYear, type DateInput } from '../../../shared/format';
 import { cx } from '../../lib/class-names';
 import { Link } from '../../router/Link';
+import { SusiLink } from '../susi/SusiLink';
 import { LibraryIcon, PersonIcon, StarIcon, StatsIcon, StoriesIcon, WriteIcon } from '../icons';
 import type { AdminPublication, MembershipTier } from '../header/header-data';
 import { avatarMenuSections, type MenuIcon } from './menu-items';
@@ -19,8 +20,8 @@ export interface AvatarMenuProps {
   memberSince?: DateInput | null;
   adminPublications?: AdminPublication[];
   isPartnerProgramEnrolled?: boolean;
-  /** Called when an item is chosen, so the popover can close. */
-  onNavigate?(): void;
+  /** Called when an item is chosen, so the popover can close ('modal': the item opens the sign-in modal). */
+  onNavigate?(kind?: 'modal'): void;
 }
 
 const ICONS: Record<MenuIcon, ReactNode> = {
@@ -54,14 +55,26 @@ export function AvatarMenu({
         <ul key={items[0].key} className={cx(styles.section, i > 0 && styles.divided)}>
           {items.map((item) => (
             <li key={item.key} className={cx(item.smallScreensOnly && styles.smallOnly)} data-menu-item={item.key}>
-              <Link
-                href={item.href}
-                className={cx(styles.item, item.icon && styles.withIcon, item.accent && styles.accent)}
-                onClick={() => onNavigate?.()}
-              >
-                {item.icon && ICONS[item.icon]}
-                <span>{item.label}</span>
-              </Link>
+              {item.susi ? (
+                <SusiLink
+                  operation={item.susi.operation}
+                  redirect={item.susi.redirect}
+                  className={cx(styles.item, item.icon && styles.withIcon, item.accent && styles.accent)}
+                  onClick={() => onNavigate?.('modal')}
+                >
+                  {item.icon && ICONS[item.icon]}
+                  <span>{item.label}</span>
+                </SusiLink>
+              ) : (
+                <Link
+                  href={item.href}
+                  className={cx(styles.item, item.icon && styles.withIcon, item.accent && styles.accent)}
+                  onClick={() => onNavigate?.()}
+                >
+                  {item.icon && ICONS[item.icon]}
+                  <span>{item.label}</span>
+                </Link>
+              )}
             </li>
           ))}
         </ul>

@@ -59,7 +59,15 @@ export function AvatarMenuButton({ className, ...menuProps }: AvatarMenuButtonPr
           if (reason === 'escape') buttonRef.current?.focus();
         }}
       >
-        <AvatarMenu viewer={viewer} {...menuProps} onNavigate={() => setOpen(false)} />
+        <AvatarMenu
+          viewer={viewer}
+          {...menuProps}
+          onNavigate={(kind) => {
+            setOpen(false);
+            // The sign-in modal gives focus back to its opener: the button, as the menu goes away.
+            if (kind === 'modal') buttonRef.current?.focus();
+          }}
+        />
       </Popover>
     </>
   );

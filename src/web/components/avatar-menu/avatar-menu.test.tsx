@@ -80,6 +80,13 @@ describe('AvatarMenu', () => {
     expect(html).toContain('Sign in');
   });
 
+  it('logged out, its items open the sign-in modal: links to the sign-in page that come back here, Write to a new story', () => {
+    const html = renderWithSite(<AvatarMenu viewer={null} />);
+    expect(html).toMatch(/href="\/m\/signin\?operation=register&amp;redirect=%2F"[^>]*><span>Sign up</);
+    expect(html).toMatch(/href="\/m\/signin\?operation=login&amp;redirect=%2F"[^>]*><span>Sign in</);
+    expect(html).toMatch(/href="\/m\/signin\?operation=register&amp;redirect=%2Fnew-story"[^>]*><svg/);
+  });
+
   it('shows no member-since badge to non-members', () => {
     const html = renderWithSite(<AvatarMenu viewer={testViewer} membershipTier="FREE" memberSince={Date.UTC(2024, 1, 1)} />);
     expect(html).not.toContain('data-member-since');

@@ -13,6 +13,8 @@ export interface MenuItem {
   /** Shown on small screens only (< 728px). */
   smallScreensOnly?: boolean;
   accent?: boolean;
+  /** Opens the sign-in modal (logged out); `href` is the sign-in page it falls back to. */
+  susi?: { operation: 'login' | 'register'; redirect?: string };
 }
 
 export interface MenuInput {
@@ -32,9 +34,9 @@ export function avatarMenuSections(input: MenuInput): MenuItem[][] {
   if (!viewer) {
     return [
       [
-        { key: 'sign-up', label: 'Sign up', href: SIGN_UP_HREF },
-        { key: 'sign-in', label: 'Sign in', href: SIGN_IN_HREF },
-        { key: 'write', label: 'Write', href: WRITE_HREF, icon: 'write' },
+        { key: 'sign-up', label: 'Sign up', href: SIGN_UP_HREF, susi: { operation: 'register' } },
+        { key: 'sign-in', label: 'Sign in', href: SIGN_IN_HREF, susi: { operation: 'login' } },
+        { key: 'write', label: 'Write', href: WRITE_HREF, icon: 'write', susi: { operation: 'register', redirect: WRITE_HREF } },
       ],
     ];
   }

@@ -5,6 +5,7 @@ import { Link } from '../../router/Link';
 import { AvatarMenuButton } from '../avatar-menu/AvatarMenuButton';
 import { buttonClassName } from '../button/Button';
 import { BellIcon, SearchIcon, WriteIcon } from '../icons';
+import { SusiLink } from '../susi/SusiLink';
 import { useHeaderData, type HeaderData } from './header-data';
 import { SearchBox } from './SearchBox';
 import { SiteLogo } from './SiteLogo';
@@ -12,8 +13,6 @@ import {
   DOWNLOAD_APP_HREF,
   NOTIFICATIONS_HREF,
   SEARCH_HREF,
-  SIGN_IN_HREF,
-  SIGN_UP_HREF,
   WRITE_HREF,
   isHomePage,
 } from './site-pages';
@@ -30,8 +29,9 @@ export interface HeaderProps extends HeaderData {
 /**
  * The site header (57px). Desktop (md and up): logo, search box, Write, notifications and the
  * avatar menu, or Sign up / Sign in when logged out. Small screens: a search button instead
- * of the box, and the 'Open in app' bar above. Which variant shows is CSS only, so server and
- * client render the same markup.
+ * of the box, and the 'Open in app' bar above. Logged out, Sign up, Sign in and Write open the
+ * sign-in modal (links to the sign-in page until the app hydrates). Which variant shows is CSS
+ * only, so server and client render the same markup.
  */
 export function Header({ fixed = false, showMobileBar = true, className, ...props }: HeaderProps) {
   const { viewer, pageId } = useSite();
@@ -59,10 +59,17 @@ export function Header({ fixed = false, showMobileBar = true, className, ...prop
             <Link href={SEARCH_HREF} className={cx(styles.iconLink, styles.smallOnly)} aria-label="Search">
               <SearchIcon />
             </Link>
-            <Link href={WRITE_HREF} className={cx(styles.write, styles.desktopOnly)} data-write-link="">
-              <WriteIcon />
-              <span>Write</span>
-            </Link>
+            {viewer ? (
+              <Link href={WRITE_HREF} className={cx(styles.write, styles.desktopOnly)} data-write-link="">
+                <WriteIcon />
+                <span>Write</span>
+              </Link>
+            ) : (
+              <SusiLink operation="register" redirect={WRITE_HREF} className={cx(styles.write, styles.desktopOnly)} data-write-link="">
+                <WriteIcon />
+                <span>Write</span>
+              </SusiLink>
+            )}
             {viewer ? (
               <Link
                 href={NOTIFICATIONS_HREF}
@@ -79,16 +86,12 @@ export function Header({ fixed = false, showMobileBar = true, className, ...prop
               </Link>
             ) : (
               <>
-                <Link
-                  href={SIGN_UP_HREF}
-                  className={buttonClassName({ variant: 'accent', size: 'small' }, styles.signUp)}
-                  data-sign-up=""
-                >
+                <SusiLink operation="register" className={buttonClassName({ variant: 'accent', size: 'small' }, styles.signUp)} data-sign-up="">
                   {isHomePage(pageId) ? 'Get started' : 'Sign up'}
-                </Link>
-                <Link href={SIGN_IN_HREF} className={styles.signIn} data-sign-in="">
+                </SusiLink>
+                <SusiLink operation="login" className={styles.signIn} data-sign-in="">
                   Sign in
-                </Link>
+                </SusiLink>
               </>
             )}
             <AvatarMenuButton

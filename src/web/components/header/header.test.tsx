@@ -8,8 +8,12 @@ describe('Header', () => {
     expect(html).toMatch(/<a href="\/"[^>]*data-logo="">Quill<\/a>/);
     expect(html).toMatch(/<form role="search"[^>]*action="\/search" method="get"/);
     expect(html).toContain('placeholder="Search"');
-    expect(html).toMatch(/href="\/new-story"[^>]*data-write-link=""/);
     expect(html).toContain('<span>Write</span>');
+  });
+
+  it('Write goes to a new story when signed in, and through sign-up to it when logged out', () => {
+    expect(renderWithSite(<Header />, { viewer: testViewer })).toMatch(/href="\/new-story"[^>]*data-write-link=""/);
+    expect(renderWithSite(<Header />)).toMatch(/href="\/m\/signin\?operation=register&amp;redirect=%2Fnew-story"[^>]*data-write-link=""/);
   });
 
   it('links the logo to membership settings on the manage-membership pages', () => {
@@ -22,15 +26,16 @@ describe('Header', () => {
 
   it('logged out: Sign in and Sign up, no notifications', () => {
     const html = renderWithSite(<Header />, { pageId: 'post' });
-    expect(html).toMatch(/href="\/m\/signin\?operation=login"[^>]*>Sign in</);
-    expect(html).toMatch(/href="\/m\/signin\?operation=register"[^>]*>Sign up</);
+    // Links to the sign-in page that come back here (a click opens the sign-in modal).
+    expect(html).toMatch(/href="\/m\/signin\?operation=login&amp;redirect=%2F"[^>]*>Sign in</);
+    expect(html).toMatch(/href="\/m\/signin\?operation=register&amp;redirect=%2F"[^>]*>Sign up</);
     expect(html).not.toContain('Get started');
     expect(html).not.toContain('/me/notifications');
   });
 
   it('logged out on home: Get started instead of Sign up', () => {
     const html = renderWithSite(<Header />, { pageId: 'home-lo' });
-    expect(html).toMatch(/href="\/m\/signin\?operation=register"[^>]*>Get started</);
+    expect(html).toMatch(/href="\/m\/signin\?operation=register&amp;redirect=%2F"[^>]*>Get started</);
     expect(html).not.toContain('>Sign up<');
   });
 

@@ -13,4 +13,5 @@ export {
   isHomePage,
   logoHref,
   searchHref,
+  susiHref,
 } from './site-pages';

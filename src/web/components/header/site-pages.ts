@@ -15,6 +15,16 @@ export function isHomePage(pageId: string): boolean {
 export const SIGN_IN_HREF = '/m/signin?operation=login';
 export const SIGN_UP_HREF = '/m/signin?operation=register';
 export const WRITE_HREF = '/new-story';
+
+/**
+ * The sign-in page for an operation, coming back to `redirect` (a path on this site) once
+ * signed in. Openers of the sign-in modal link here, so they work before hydration, without
+ * JavaScript and in a new tab.
+ */
+export function susiHref(operation: 'login' | 'register', redirect?: string): string {
+  const base = operation === 'register' ? SIGN_UP_HREF : SIGN_IN_HREF;
+  return redirect ? `${base}&redirect=${encodeURIComponent(redirect)}` : base;
+}
 export const NOTIFICATIONS_HREF = '/me/notifications';
 export const DOWNLOAD_APP_HREF = '/download-app';
 export const SEARCH_HREF = '/search';

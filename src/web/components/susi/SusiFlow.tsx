@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSite } from '../../app-context.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { SEND_ACCT_AUTH_EMAIL, VERIFY_LOGIN_CODE } from '../../graphql/operations.js';
@@ -15,6 +15,10 @@ export interface SusiFlowProps {
   stepOverride?: string | null;
   /** An error to show first (an expired link sends readers back here). */
   initialError?: string | null;
+  /** An id for the step's heading (a dialog around the flow is named by it). */
+  headingId?: string;
+  /** Told after the flow moves to another step, or between the link and the code (a dialog moves focus into it). */
+  onStepChange?(step: SusiStep): void;
 }
 
 /**
@@ -37,6 +41,18 @@ export function SusiFlow(props: SusiFlowProps) {
   useEffect(() => {
     if (step === 'CHECK_INBOX') setCodeMode(window.matchMedia(NARROW_SCREEN_QUERY).matches);
   }, [step]);
+
+  const onStepChange = useRef(props.onStepChange);
+  useEffect(() => {
+    onStepChange.current = props.onStepChange;
+  });
+  const shown = useRef(`${step} ${codeMode}`);
+  useEffect(() => {
+    const now = `${step} ${codeMode}`;
+    if (now === shown.current) return;
+    shown.current = now;
+    onStepChange.current?.(step);
+  }, [step, codeMode]);
 
   const go = (next: SusiStep, nextOperation: SusiOperation = operation) => {
     setError(null);
@@ -98,7 +114,7 @@ export function SusiFlow(props: SusiFlowProps) {
     const signUp = step === 'SIGNUP_OPTIONS';
     return (
       <section className={styles.panel} data-step={step} data-sign-up={signUp || undefined}>
-        <h1 className={styles.heading}>{signUp ? `Join ${siteName}.` : 'Welcome back.'}</h1>
+        <h1 id={props.headingId} className={styles.heading}>{signUp ? `Join ${siteName}.` : 'Welcome back.'}</h1>
         {errorLine}
         <div className={styles.options}>
           <Button variant="outline" className={styles.option} onClick={() => go('ENTER_EMAIL', signUp ? 'register' : 'login')}>
@@ -120,7 +136,7 @@ export function SusiFlow(props: SusiFlowProps) {
     const signUp = operation === 'register';
     return (
       <section className={styles.panel} data-step={step}>
-        <h1 className={styles.heading}>{signUp ? 'Sign up with email' : 'Sign in with email'}</h1>
+        <h1 id={props.headingId} className={styles.heading}>{signUp ? 'Sign up with email' : 'Sign in with email'}</h1>
         <p className={styles.lede}>
           {signUp ? 'Enter your email address to create an account.' : 'Enter the email address associated with your account, and we’ll send a magic link to your inbox.'}
         </p>
@@ -150,7 +166,7 @@ export function SusiFlow(props: SusiFlowProps) {
   if (step === 'UNRECOGNIZED_EMAIL') {
     return (
       <section className={styles.panel} data-step={step}>
-        <h1 className={styles.heading}>Sorry, we didn't recognize that email.</h1>
+        <h1 id={props.headingId} className={styles.heading}>Sorry, we didn't recognize that email.</h1>
         <p className={styles.lede}>{email.trim()}</p>
         <div className={styles.options}>
           <Button className={styles.option} onClick={() => go('ENTER_EMAIL', 'register')}>
@@ -166,7 +182,7 @@ export function SusiFlow(props: SusiFlowProps) {
 
   return (
     <section className={styles.panel} data-step={step} data-mode={codeMode ? 'code' : 'link'}>
-      <h1 className={styles.heading}>Check your inbox.</h1>
+      <h1 id={props.headingId} className={styles.heading}>Check your inbox.</h1>
       {codeMode ? (
         <>
           <p className={styles.lede}>Enter the 6-digit code we sent to {email.trim()}.</p>

@@ -2,7 +2,9 @@ import { usePageQuery } from '../../graphql/use-page-query.js';
 import { useEffect } from 'react';
 import { useSite } from '../../app-context.js';
 import { Footer } from '../../components/footer/index.js';
+import { WRITE_HREF } from '../../components/header/site-pages.js';
 import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
+import { SusiLink } from '../../components/susi/SusiLink.js';
 import { HOME_LO_QUERY } from '../../graphql/operations.js';
 import { track } from '../../lib/events.js';
 import { Link } from '../../router/Link.js';
@@ -41,15 +43,15 @@ export default function HomeLoPage() {
           <Link href="/membership" className={styles.navLink}>
             Membership
           </Link>
-          <Link href="/new-story" className={styles.navLink}>
+          <SusiLink operation="register" redirect={WRITE_HREF} className={styles.navLink}>
             Write
-          </Link>
-          <Link href="/m/signin?operation=login" className={styles.navLink}>
+          </SusiLink>
+          <SusiLink operation="login" className={styles.navLink}>
             Sign in
-          </Link>
-          <Link href="/m/signin?operation=register" className={styles.cta}>
+          </SusiLink>
+          <SusiLink operation="register" className={styles.cta}>
             Get started
-          </Link>
+          </SusiLink>
         </nav>
       </header>
       <section className={styles.hero}>

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { MercuriusContext } from 'mercurius';
+import type { RateLimitRule, RateLimitVerdict } from '../../platform/rate-limit/index.js';
+
+/**
+ * Limits on every sign-in call, per network address and, where there is one, per email
+ * address. They are checked in each resolver call, so aliases and batches in one
+ * request count as many calls as they contain.
+ */
+export const AUTH_RATE_LIMITS = {
+  emailPerIp: { name: 'auth-email:ip', limit: 30, windowMs: 3600_000 },
+  emailPerAddress: { name: 'auth-email:address', limit: 6, windowMs: 3600_000 },
+  codePerIp: { name: 'auth-code:ip', limit: 60, windowMs: 600_000 },
+  passwordPerIp: { name: 'auth-password:ip', limit: 60, windowMs: 600_000 },
+  twoFactorPerIp: { name: 'auth-2fa:ip', limit: 60, windowMs: 600_000 },
+  callbackPerIp: { name: 'auth-callback:ip', limit: 60, windowMs: 600_000 },
+} satisfies Record<string, RateLimitRule>;
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
+
+/** Counts one call against each rule (all of them, so no counter is skipped); the first refusal wins. */
+export async function limitAuthCall(ctx: MercuriusContext, checks: [RateLimitRule, string | null | undefined][]): Promise<RateLimitVerdict> {
+  const app = ctx.app as unknown as FastifyInstance;
+  let verdict: RateLimitVerdict = { allowed: true };
+  for (const [rule, key] of checks) {
+    if (!key) continue;
+    const v = await app.rateLimiter.hit(rule, key);
+    if (verdict.allowed && !v.allowed) verdict = v;
+  }
+  return verdict;
+}
+
+export const requestIp = (ctx: MercuriusContext) => ctx.reply?.request.ip ?? null;

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { useBrowserData } from '../../apollo/browser-data-context.js';
+import { mutateField } from '../../apollo/mutate.js';
+import { SET_PASSWORD } from '../../graphql/operations.js';
+import { Button } from '../button/index.js';
+import styles from './security.module.css';
+
+/**
+ * Set or change the password. With a password already set, the current one is asked
+ * for, unless the reader signed in by link or code in the last 10 minutes (the server
+ * decides; its message says what to do).
+ */
+export function PasswordForm({ hasPassword, onSaved }: { hasPassword: boolean; onSaved?(): void }) {
+  const loadData = useBrowserData();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const result = await mutateField(loadData, SET_PASSWORD, { currentPassword: current || null, newPassword: next }, 'setPassword');
+    setBusy(false);
+    if (result?.__typename === 'MutationSuccess') {
+      setCurrent('');
+      setNext('');
+      setMessage({ text: 'Your password is saved.', error: false });
+      onSaved?.();
+      return;
+    }
+    setMessage({ text: result?.message ?? 'Please try again.', error: true });
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      {hasPassword && (
+        <label className={styles.field}>
+          <span>Current password</span>
+          <input type="password" name="currentPassword" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        </label>
+      )}
+      <label className={styles.field}>
+        <span>{hasPassword ? 'New password' : 'Password'}</span>
+        <input type="password" name="newPassword" autoComplete="new-password" minLength={8} maxLength={128} value={next} onChange={(e) => setNext(e.target.value)} />
+      </label>
+      <p className={styles.hint}>At least 8 characters. A few unrelated words make a strong one.</p>
+      {message && (
+        <p className={message.error ? styles.error : styles.success} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      <Button type="submit" disabled={busy || next.length === 0}>
+        {hasPassword ? 'Change password' : 'Set password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import { useToast } from '../../components/toast/index.js';
+import { SETTINGS_PAGE_QUERY, VIEWER_SESSIONS_QUERY } from '../../graphql/operations.js';
+import { usePageQuery } from '../../graphql/use-page-query.js';
+import { Link } from '../../router/Link.js';
+import type { PageProps } from '../../router/registry.js';
+import { AccountTab } from './AccountTab.js';
+import { useCarriedToast } from './carried-toast.js';
+import { SecurityTab } from './SecurityTab.js';
+import { isSettingsTab, SETTINGS_TABS, settingsTabHref, tabOfHash, type SettingsTab } from './settings-tabs.js';
+import type { SessionRow, SettingsViewer } from './settings-types.js';
+import styles from './SettingsPage.module.css';
+
+/** Tabs whose features are not built: an honest line, not controls that do nothing. */
+const ARRIVING: Partial<Record<SettingsTab, { id: string; title: string; text: string }>> = {
+  publishing: { id: 'managePublications', title: 'Publishing', text: 'Publishing settings arrive with publications: managing them, your audience and your followers.' },
+  notifications: { id: 'email-settings', title: 'Notifications', text: 'Notification settings arrive with notifications and newsletters.' },
+  membership: { id: 'membership', title: 'Membership and payment', text: 'Membership and payment settings arrive with membership.' },
+};
+
+function SecurityTabData() {
+  const sessions = usePageQuery<{ viewerSessions: SessionRow[] | null }>(VIEWER_SESSIONS_QUERY)?.viewerSessions ?? [];
+  return <SecurityTab sessions={sessions} />;
+}
+
+/** /me/settings[/{setting}] (page id settings, two-column layout), for signed-in readers (the registry sends others to sign in). */
+export default function SettingsPage({ params }: PageProps) {
+  const toast = useToast();
+  const tab: SettingsTab = isSettingsTab(params.setting) ? params.setting : 'account';
+  const loaded = usePageQuery<{ viewer: SettingsViewer | null }>(SETTINGS_PAGE_QUERY)?.viewer ?? null;
+  // The page a reader lands on renders from its preloaded results, which mutations do
+  // not touch: what was saved is laid over them.
+  const [saved, setSaved] = useState<Partial<SettingsViewer>>({});
+  const tabsRef = useRef<HTMLElement | null>(null);
+  useCarriedToast(toast);
+
+  // On a phone the tabs scroll sideways: bring the open one into view (Security and apps
+  // starts past the edge). Only sideways: a page opened at a section hash stays there.
+  useEffect(() => {
+    const nav = tabsRef.current;
+    const active = nav?.querySelector('[aria-current="page"]');
+    if (!nav || !active) return;
+    const a = active.getBoundingClientRect();
+    const n = nav.getBoundingClientRect();
+    if (a.right > n.right) nav.scrollLeft += a.right - n.right + 32;
+    else if (a.left < n.left) nav.scrollLeft -= n.left - a.left;
+  }, [tab]);
+
+  // '/me/settings#membership' names a section on another tab: open that tab there, on
+  // arrival or when a link changes only the hash.
+  useEffect(() => {
+    const follow = () => {
+      const hash = window.location.hash.slice(1);
+      const owner = tabOfHash(hash);
+      if (owner && owner !== tab) window.location.replace(`${settingsTabHref(owner)}#${hash}`);
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [tab]);
+
+  if (!loaded) return null;
+  const viewer = { ...loaded, ...saved };
+  const arriving = ARRIVING[tab];
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>Settings</h1>
+      <nav ref={tabsRef} className={styles.tabs} aria-label="Settings">
+        {SETTINGS_TABS.map((t) => (
+          <Link key={t.setting} href={settingsTabHref(t.setting)} className={t.setting === tab ? styles.tabActive : styles.tab} aria-current={t.setting === tab ? 'page' : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'account' && <AccountTab viewer={viewer} onSaved={(patch) => setSaved((prev) => ({ ...prev, ...patch }))} />}
+      {tab === 'security' && <SecurityTabData />}
+      {arriving && (
+        <section id={arriving.id} className={styles.block}>
+          <h2 className={styles.rowTitle}>{arriving.title}</h2>
+          <p className={styles.rowDescription}>{arriving.text}</p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Page } from 'playwright-core';
+
+/** Opens the newest email to `to` in the dev mailbox, as a newcomer would, and reads its text part. */
+export async function readLatestEmail(page: Page, to: string): Promise<{ code: string; link: string }> {
+  await page.goto('/_/dev/mailbox');
+  await page.locator('li', { hasText: to }).first().getByRole('link').click();
+  const text = (await page.locator('pre').textContent()) ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1];
+  const link = /(https?:\/\/\S+\/m\/callback\/email\?token=\S+)/.exec(text)?.[1];
+  if (!code || !link) throw new Error(`No code or link in the email:\n${text}`);
+  return { code, link };
+}
+
+/**
+ * Signs a new reader up on `page` with the emailed magic link, read in a second tab of
+ * the same browser, and waits until the site shows them signed in.
+ */
+export async function signUpByEmail(page: Page, fullName: string, email: string): Promise<void> {
+  await page.goto('/m/signin?operation=register');
+  await page.getByRole('button', { name: 'Sign up with email' }).click();
+  await page.getByLabel('Your full name').fill(fullName);
+  await page.getByLabel('Your email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox.' }).waitFor();
+  const mailbox = await page.context().newPage();
+  const { link } = await readLatestEmail(mailbox, email);
+  await mailbox.close();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole('button', { name: 'Account menu' }).first().waitFor();
+}
+
+/** Signs an existing reader in on `page` with the emailed magic link. */
+export async function signInByEmail(page: Page, email: string): Promise<void> {
+  await page.goto('/m/signin?operation=login');
+  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await page.getByLabel('Your email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'Check your inbox.' }).waitFor();
+  const mailbox = await page.context().newPage();
+  const { link } = await readLatestEmail(mailbox, email);
+  await mailbox.close();
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole('button', { name: 'Account menu' }).first().waitFor();
+}
