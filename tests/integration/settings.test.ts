@@ -229,12 +229,14 @@ describe('settings', () => {
       }
     });
 
-    it('renders the Security tab with this device marked and the password and two-factor placeholders', async () => {
+    it('renders the Security tab with this device marked, the password form and two-factor setup', async () => {
       const res = await (await browser(adaId, FIREFOX_WINDOWS)).get('/me/settings/security');
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('id="security"');
       expect(res.body).toMatch(/Firefox on Windows<span[^>]*>This device</);
-      expect(res.body).toContain('Two-factor authentication is being added.');
+      expect(res.body).toContain('id="password"');
+      expect(res.body).toContain('Add a password to sign in without waiting for an email.');
+      expect(res.body).toContain('Set up two-factor authentication');
     });
 
     it('says plainly which tabs arrive with their features', async () => {

@@ -259,6 +259,8 @@ export const SETTINGS_PAGE_QUERY = gql`
       pronouns
       imageId
       emailObfuscated
+      hasPassword
+      twoFactorEnabled
     }
   }
 `;

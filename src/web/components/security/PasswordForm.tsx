@@ -42,7 +42,7 @@ export function PasswordForm({ hasPassword, onSaved }: { hasPassword: boolean; o
         </label>
       )}
       <label className={styles.field}>
-        <span>{hasPassword ? 'New password' : 'Password'}</span>
+        <span>New password</span>
         <input type="password" name="newPassword" autoComplete="new-password" minLength={8} maxLength={128} value={next} onChange={(e) => setNext(e.target.value)} />
       </label>
       <p className={styles.hint}>At least 8 characters. A few unrelated words make a strong one.</p>

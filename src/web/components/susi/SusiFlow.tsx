@@ -3,6 +3,8 @@ import { useSite } from '../../app-context.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { SEND_ACCT_AUTH_EMAIL, VERIFY_LOGIN_CODE } from '../../graphql/operations.js';
 import { Button } from '../button/index.js';
+import { PasswordSignIn } from './PasswordSignIn.js';
+import { TwoFactorStep } from './TwoFactorStep.js';
 import { initialStep, isValidEmail, NARROW_SCREEN_QUERY, type SusiOperation, type SusiStep } from './susi-state.js';
 import styles from './susi.module.css';
 
@@ -19,6 +21,8 @@ export interface SusiFlowProps {
   headingId?: string;
   /** Told after the flow moves to another step, or between the link and the code (a dialog moves focus into it). */
   onStepChange?(step: SusiStep): void;
+  /** A sign-in waiting for its two-factor code (a magic link for an account with two-factor on). */
+  twoFactorChallenge?: string | null;
 }
 
 /**
@@ -30,7 +34,8 @@ export function SusiFlow(props: SusiFlowProps) {
   const { siteName } = useSite();
   const loadData = useBrowserData();
   const [operation, setOperation] = useState<SusiOperation>(props.operation);
-  const [step, setStep] = useState<SusiStep>(initialStep(props.operation, props.stepOverride));
+  const [step, setStep] = useState<SusiStep>(initialStep(props.operation, props.stepOverride, props.twoFactorChallenge));
+  const [challenge, setChallenge] = useState<string | null>(props.twoFactorChallenge ?? null);
   const [email, setEmail] = useState('');
   const [fullName, setFullName] = useState('');
   const [code, setCode] = useState('');
@@ -156,9 +161,49 @@ export function SusiFlow(props: SusiFlowProps) {
             Continue
           </Button>
         </form>
+        {!signUp && (
+          <button type="button" className={styles.link} onClick={() => go('ENTER_PASSWORD')}>
+            Sign in with a password instead
+          </button>
+        )}
         <button type="button" className={styles.back} onClick={() => go(signUp ? 'SIGNUP_OPTIONS' : 'SIGNIN_OPTIONS')}>
           {signUp ? '‹ All sign up options' : '‹ All sign in options'}
         </button>
+      </section>
+    );
+  }
+
+  if (step === 'ENTER_PASSWORD') {
+    return (
+      <section className={styles.panel} data-step={step}>
+        <h1 id={props.headingId} className={styles.heading}>
+          Sign in with password
+        </h1>
+        <PasswordSignIn
+          email={email}
+          onEmailChange={setEmail}
+          redirect={props.redirect}
+          onTwoFactor={(c) => {
+            setChallenge(c);
+            go('TWO_FACTOR');
+          }}
+          onUseEmailLink={() => go('ENTER_EMAIL', 'login')}
+        />
+        <button type="button" className={styles.back} onClick={() => go('SIGNIN_OPTIONS', 'login')}>
+          ‹ All sign in options
+        </button>
+      </section>
+    );
+  }
+
+  if (step === 'TWO_FACTOR' && challenge) {
+    return (
+      <section className={styles.panel} data-step={step}>
+        <h1 id={props.headingId} className={styles.heading}>
+          Two-factor authentication
+        </h1>
+        <p className={styles.lede}>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+        <TwoFactorStep challenge={challenge} onRestart={() => go('SIGNIN_OPTIONS', 'login')} />
       </section>
     );
   }

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/button/index.js';
 import { ConfirmationDialog } from '../../components/confirmation-dialog/index.js';
 import { LoadingButton } from '../../components/loading-button/index.js';
+import { PasswordForm } from '../../components/security/PasswordForm.js';
+import { TwoFactorSettings } from '../../components/security/TwoFactorSettings.js';
 import { useToast } from '../../components/toast/index.js';
 import { END_OTHER_SESSIONS, END_SESSION, VIEWER_SESSIONS_QUERY } from '../../graphql/operations.js';
 import { formatDate } from '../../../shared/format.js';
@@ -42,8 +44,9 @@ function SessionItem({ session, onSignOut, busy }: { session: SessionRow; onSign
   );
 }
 
-/** Spec §2.5 Security and apps: where the reader is signed in, and signing other browsers out. */
-export function SecurityTab({ sessions }: { sessions: SessionRow[] }) {
+/** Spec §2.5 Security and apps: sessions (signing other browsers out), password and two-factor. */
+export function SecurityTab({ sessions, hasPassword: hadPassword, twoFactorEnabled }: { sessions: SessionRow[]; hasPassword: boolean; twoFactorEnabled: boolean }) {
+  const [hasPassword, setHasPassword] = useState(hadPassword);
   const toast = useToast();
   const headingId = useId();
   const endOne = useSettingsMutation();
@@ -106,18 +109,20 @@ export function SecurityTab({ sessions }: { sessions: SessionRow[] }) {
           {others.length === 1 ? 'The other browser' : `The ${others.length} other browsers`} where you are signed in will need to sign in again. This one stays signed in.
         </ConfirmationDialog>
       </section>
-      {/* Arriving with their own work; these say so rather than offer controls that do nothing. */}
-      <section className={styles.block} aria-labelledby={`${headingId}-password`}>
+      <section id="password" className={styles.block} aria-labelledby={`${headingId}-password`}>
         <h2 id={`${headingId}-password`} className={styles.rowTitle}>
           Password
         </h2>
-        <p className={styles.rowDescription}>Signing in with a password is being added. Until then, sign in with a link or code sent to your email.</p>
+        <p className={styles.rowDescription}>
+          {hasPassword ? 'Sign in with your email and password, or with a link or code sent to your email.' : 'Add a password to sign in without waiting for an email.'}
+        </p>
+        <PasswordForm hasPassword={hasPassword} onSaved={() => setHasPassword(true)} />
       </section>
-      <section className={styles.block} aria-labelledby={`${headingId}-2fa`}>
+      <section id="twoFactor" className={styles.block} aria-labelledby={`${headingId}-2fa`}>
         <h2 id={`${headingId}-2fa`} className={styles.rowTitle}>
           Two-factor authentication
         </h2>
-        <p className={styles.rowDescription}>Two-factor authentication is being added.</p>
+        <TwoFactorSettings enabled={twoFactorEnabled} />
       </section>
     </div>
   );

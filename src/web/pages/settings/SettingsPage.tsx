@@ -18,9 +18,9 @@ const ARRIVING: Partial<Record<SettingsTab, { id: string; title: string; text: s
   membership: { id: 'membership', title: 'Membership and payment', text: 'Membership and payment settings arrive with membership.' },
 };
 
-function SecurityTabData() {
+function SecurityTabData({ viewer }: { viewer: SettingsViewer | null }) {
   const sessions = usePageQuery<{ viewerSessions: SessionRow[] | null }>(VIEWER_SESSIONS_QUERY)?.viewerSessions ?? [];
-  return <SecurityTab sessions={sessions} />;
+  return <SecurityTab sessions={sessions} hasPassword={Boolean(viewer?.hasPassword)} twoFactorEnabled={Boolean(viewer?.twoFactorEnabled)} />;
 }
 
 /** /me/settings[/{setting}] (page id settings, two-column layout), for signed-in readers (the registry sends others to sign in). */
@@ -74,7 +74,7 @@ export default function SettingsPage({ params }: PageProps) {
         ))}
       </nav>
       {tab === 'account' && <AccountTab viewer={viewer} onSaved={(patch) => setSaved((prev) => ({ ...prev, ...patch }))} />}
-      {tab === 'security' && <SecurityTabData />}
+      {tab === 'security' && <SecurityTabData viewer={loaded} />}
       {arriving && (
         <section id={arriving.id} className={styles.block}>
           <h2 className={styles.rowTitle}>{arriving.title}</h2>

@@ -7,6 +7,8 @@ export interface SettingsViewer {
   pronouns: string[];
   imageId: string | null;
   emailObfuscated: string | null;
+  hasPassword: boolean | null;
+  twoFactorEnabled: boolean | null;
 }
 
 /** One of the viewer's sign-in sessions (VIEWER_SESSIONS_QUERY). */

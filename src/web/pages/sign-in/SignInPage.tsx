@@ -8,7 +8,8 @@ import styles from './SignInPage.module.css';
 /**
  * /m/signin (page id sign-in): the sign-in and sign-up flow on a page of its own, for
  * links from emails, other hosts and readers without the modal. Query: operation
- * (login | register), redirect, stepOverride=ENTER_EMAIL, error.
+ * (login | register), redirect, stepOverride=ENTER_EMAIL, error, twoFactorChallenge (after a
+ * magic link for an account with two-factor on).
  */
 export default function SignInPage(_props: PageProps) {
   const { viewer } = useSite();
@@ -27,7 +28,7 @@ export default function SignInPage(_props: PageProps) {
           <a href={redirect && redirect.startsWith('/') ? redirect : '/'}>Continue</a>
         </section>
       ) : (
-        <SusiFlow operation={operation} redirect={redirect} stepOverride={q.get('stepOverride')} initialError={q.get('error')} />
+        <SusiFlow operation={operation} redirect={redirect} stepOverride={q.get('stepOverride')} initialError={q.get('error')} twoFactorChallenge={q.get('twoFactorChallenge')} />
       )}
     </div>
   );
