@@ -4,6 +4,7 @@ import { PageData } from './graphql/page-data.js';
 import { ClientRouter } from './router/ClientRouter.js';
 import { pageDef } from './router/registry.js';
 import { readStartupState } from './router/startup-state.js';
+import { rememberViewer } from './lib/viewer-history.js';
 import './styles/global.css';
 
 async function start() {
@@ -22,6 +23,7 @@ async function start() {
   const linkOptions = { graphqlUrl, route: () => ({ metricName: routeName, pathAndQuery: window.location.pathname + window.location.search }) };
   let data: Promise<BrowserData> | null = null;
   const loadData = () => (data ??= import('./apollo/browser-data.js').then((m) => m.createBrowserData(linkOptions, preloaded)));
+  if (state.site.viewer) rememberViewer(state.site.viewer.id);
   const module = await def.load();
   const url = window.location.pathname + window.location.search;
   hydrateRoot(

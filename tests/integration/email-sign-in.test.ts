@@ -66,6 +66,14 @@ describe('email sign-in', () => {
     }
   });
 
+  it('tells the sign-up form whether an address is taken (EmailAvailability)', async () => {
+    const b = browser();
+    const q = 'query($e: String!) { emailAvailability(email: $e) { email isAvailable } }';
+    expect((await b.gql(q, { e: ' KNOWN@example.com ' })).data!.emailAvailability).toEqual({ email: 'known@example.com', isAvailable: false });
+    expect((await b.gql(q, { e: 'free@example.com' })).data!.emailAvailability).toEqual({ email: 'free@example.com', isAvailable: true });
+    expect((await b.gql(q, { e: 'not an email' })).data!.emailAvailability).toBeNull();
+  });
+
   it('signing in with an unknown address is the unrecognized-email step, and sends nothing', async () => {
     const r = await browser().gql(SEND, { email: 'stranger@example.com', operation: 'login' });
     expect(r.data!.sendAcctAuthEmail).toEqual({ __typename: 'NotFound', message: "Sorry, we didn't recognize that email." });

@@ -1,9 +1,10 @@
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import { notifyMailers } from '../../platform/mail/index.js';
 import { AUTH_RATE_LIMITS, limitAuthCall, RATE_LIMITED_MESSAGE, requestIp } from './auth-limits.js';
-import { sendAuthEmail, verifyLoginCode, type AuthOperation } from './email-auth.js';
+import { RateLimitedError } from '../../platform/errors/index.js';
+import { emailHasAccount, sendAuthEmail, verifyLoginCode, type AuthOperation } from './email-auth.js';
 import type { UserRow } from './queries.js';
-import { obfuscateEmail } from './validation.js';
+import { normalizeEmail, obfuscateEmail } from './validation.js';
 
 /** Cookie naming this browser's pending email sign-in: a code only works where it was asked for. */
 export const AUTH_ATTEMPT_COOKIE = 'auth_attempt';
@@ -47,6 +48,17 @@ export const authTypeDefs = /* GraphQL */ `
     emailObfuscated: String
   }
 
+  "Spec §7 EmailAvailability, for the sign-up form."
+  type EmailAvailability {
+    email: String!
+    isAvailable: Boolean!
+  }
+
+  extend type Query {
+    "Rate limited per network: it says whether an address has an account."
+    emailAvailability(email: String!): EmailAvailability
+  }
+
   extend type Mutation {
     sendAcctAuthEmail(
       email: String!
@@ -64,6 +76,15 @@ export const authTypeDefs = /* GraphQL */ `
 type Ctx = MercuriusContext;
 
 export const authResolvers: IResolvers = {
+  Query: {
+    emailAvailability: async (_: unknown, args: { email: string }, ctx: Ctx) => {
+      const email = normalizeEmail(args.email);
+      if (!email) return null;
+      const limited = await limitAuthCall(ctx, [[AUTH_RATE_LIMITS.availabilityPerIp, requestIp(ctx)]]);
+      if (!limited.allowed) throw new RateLimitedError(RATE_LIMITED_MESSAGE);
+      return { email, isAvailable: !(await emailHasAccount(ctx.db, email)) };
+    },
+  },
   Mutation: {
     sendAcctAuthEmail: async (
       _: unknown,

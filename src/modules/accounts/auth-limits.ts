@@ -14,6 +14,7 @@ export const AUTH_RATE_LIMITS = {
   passwordPerIp: { name: 'auth-password:ip', limit: 60, windowMs: 600_000 },
   twoFactorPerIp: { name: 'auth-2fa:ip', limit: 60, windowMs: 600_000 },
   callbackPerIp: { name: 'auth-callback:ip', limit: 60, windowMs: 600_000 },
+  availabilityPerIp: { name: 'auth-availability:ip', limit: 30, windowMs: 3600_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';

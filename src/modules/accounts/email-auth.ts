@@ -184,6 +184,12 @@ async function createAccount(tx: Tx, email: string, fullName: string | null, now
   return id;
 }
 
+/** Whether an (already normalized) address belongs to an account. */
+export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return Boolean(row);
+}
+
 /** Only paths on this site: an open redirect would turn sign-in links into phishing links. */
 export function safeRedirect(redirect: string | null | undefined): string | null {
   if (!redirect) return null;
