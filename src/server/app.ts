@@ -15,6 +15,7 @@ import { createMemoryRateLimiter, type RateLimiter } from '../platform/rate-limi
 import { contextForRequest, GRAPHQL_PATH, registerGraphql } from './graphql/plugin.js';
 import { registerRequestIdentity } from './request-identity.js';
 import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
+import { createIpLockouts, type IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { ASSET_BASE, noAssets } from './ssr/assets.js';
 
 declare module 'fastify' {
@@ -23,6 +24,8 @@ declare module 'fastify' {
     config: Config;
     /** Counters for abuse limits (sign-in calls); shared across processes once Redis is configured. */
     rateLimiter: RateLimiter;
+    /** Networks barred from password and code sign-in after guessing across accounts. */
+    ipLockouts: IpLockouts;
   }
 }
 
@@ -68,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('rateLimiter', createMemoryRateLimiter());
+  app.decorate('ipLockouts', createIpLockouts());
   await app.register(cookie);
   registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL });
 

@@ -34,6 +34,16 @@ describe('sign-in rate limits', () => {
     expect(rows[0]!.n).toBe(AUTH_RATE_LIMITS.emailPerAddress.limit);
   });
 
+  it('bars a network that fails sign-in against 10 accounts (IpAuthLockout), and only that network', async () => {
+    const login = (email: string, ip: string) =>
+      post({ query: `mutation { loginWithPassword(email: "${email}", password: "some wrong password") { __typename ... on IpAuthLockout { message days } } }` }, ip);
+    for (let i = 0; i < 10; i++) await login(`victim${i}@example.com`, '203.0.113.50');
+    const barred = (await login('victim0@example.com', '203.0.113.50')).json() as { data: { loginWithPassword: unknown } };
+    expect(barred.data.loginWithPassword).toEqual({ __typename: 'IpAuthLockout', message: 'For security reasons, you cannot sign in from this network for 1 days.', days: 1 });
+    const elsewhere = (await login('victim0@example.com', '203.0.113.51')).json() as { data: { loginWithPassword: { __typename: string } } };
+    expect(elsewhere.data.loginWithPassword.__typename).toBe('InvalidPassword');
+  });
+
   it('answers the sign-in link route with 429 and Retry-After past the limit', async () => {
     let last;
     for (let i = 0; i <= AUTH_RATE_LIMITS.callbackPerIp.limit; i++) {

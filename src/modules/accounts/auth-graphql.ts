@@ -1,6 +1,7 @@
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import { notifyMailers } from '../../platform/mail/index.js';
-import { AUTH_RATE_LIMITS, limitAuthCall, RATE_LIMITED_MESSAGE, requestIp } from './auth-limits.js';
+import { AUTH_RATE_LIMITS, ipLockoutDays, limitAuthCall, RATE_LIMITED_MESSAGE, recordSignInFailure, requestIp } from './auth-limits.js';
+import { ipLockoutMessage } from './ip-lockout.js';
 import { RateLimitedError } from '../../platform/errors/index.js';
 import { emailHasAccount, sendAuthEmail, verifyLoginCode, type AuthOperation } from './email-auth.js';
 import type { UserRow } from './queries.js';
@@ -119,6 +120,8 @@ export const authResolvers: IResolvers = {
     verifyLoginCode: async (_: unknown, args: { loginCode: string }, ctx: Ctx) => {
       const limited = await limitAuthCall(ctx, [[AUTH_RATE_LIMITS.codePerIp, requestIp(ctx)]]);
       if (!limited.allowed) return { __typename: 'RateLimited', message: RATE_LIMITED_MESSAGE };
+      const days = ipLockoutDays(ctx);
+      if (days) return { __typename: 'RateLimited', message: ipLockoutMessage(days) };
       const attemptId = ctx.reply?.request.cookies[AUTH_ATTEMPT_COOKIE] ?? null;
       const result = await verifyLoginCode(ctx.db, { attemptId, code: args.loginCode });
       switch (result.kind) {
@@ -126,6 +129,9 @@ export const authResolvers: IResolvers = {
           return { __typename: 'Token', value: result.token };
         case 'bad-request':
           return { __typename: 'BadRequest', message: result.message };
+      }
+      recordSignInFailure(ctx, `attempt:${attemptId ?? 'none'}`);
+      switch (result.kind) {
         case 'too-many':
           return { __typename: 'TooManyRequests', message: result.message };
         default:

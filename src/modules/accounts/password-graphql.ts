@@ -8,7 +8,8 @@ import { setPassword, signInWithPassword } from './password.js';
 import { completeTwoFactorSignIn, confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup, type TwoFactorCheck } from './two-factor.js';
 import type { UserRow } from './queries.js';
 import { safeRedirect } from './email-auth.js';
-import { AUTH_RATE_LIMITS, limitAuthCall, RATE_LIMITED_MESSAGE, requestIp } from './auth-limits.js';
+import { AUTH_RATE_LIMITS, ipLockoutDays, limitAuthCall, RATE_LIMITED_MESSAGE, recordSignInFailure, requestIp } from './auth-limits.js';
+import { ipLockoutMessage } from './ip-lockout.js';
 
 export const passwordTypeDefs = /* GraphQL */ `
   "Signed in: the browser has its session cookie; go to redirect."
@@ -53,8 +54,14 @@ export const passwordTypeDefs = /* GraphQL */ `
     codes: [String!]!
   }
 
-  union PasswordLoginResult = SignedIn | TwoFactorRequired | InvalidPassword | PasswordSoftLockout | PasswordPermanentLockout | BadRequest
-  union TwoFactorSignInResult = SignedIn | InvalidTwoFactorAuthCode | TwoFactorAuthSoftLockout | TwoFactorAuthPermanentLockout | BadRequest
+  "Spec §8: this network may not sign in with a password or code for a while."
+  type IpAuthLockout {
+    message: String!
+    days: Int!
+  }
+
+  union PasswordLoginResult = SignedIn | TwoFactorRequired | InvalidPassword | PasswordSoftLockout | PasswordPermanentLockout | IpAuthLockout | BadRequest
+  union TwoFactorSignInResult = SignedIn | InvalidTwoFactorAuthCode | TwoFactorAuthSoftLockout | TwoFactorAuthPermanentLockout | IpAuthLockout | BadRequest
   union SetPasswordResult = MutationSuccess | InvalidPassword | PasswordSoftLockout | PasswordPermanentLockout | BadRequest | Unauthorized
   union StartTwoFactorSetupResult = TwoFactorSetup | BadRequest
   union ConfirmTwoFactorSetupResult = RecoveryCodes | BadRequest
@@ -112,19 +119,25 @@ export const passwordResolvers: IResolvers = {
     loginWithPassword: async (_: unknown, args: { email: string; password: string; redirect?: string | null }, ctx: Ctx) => {
       const limited = await limitAuthCall(ctx, [[AUTH_RATE_LIMITS.passwordPerIp, requestIp(ctx)]]);
       if (!limited.allowed) return { __typename: 'BadRequest', message: RATE_LIMITED_MESSAGE };
+      const days = ipLockoutDays(ctx);
+      if (days) return { __typename: 'IpAuthLockout', message: ipLockoutMessage(days), days };
       const redirect = safeRedirect(args.redirect) ?? '/';
       const result = await signInWithPassword(ctx.db, { email: args.email, password: args.password, redirect });
       if (result.kind === 'signed-in') return signIn(ctx, result.userId, redirect);
       if (result.kind === 'two-factor') return { __typename: 'TwoFactorRequired', challenge: result.challenge };
       if (result.kind === 'bad-request') return { __typename: 'BadRequest', message: result.message };
+      recordSignInFailure(ctx, args.email.trim().toLowerCase());
       return passwordFailure(result);
     },
     verifyTwoFactorSignIn: async (_: unknown, args: { challenge: string; code: string }, ctx: Ctx) => {
       const limited = await limitAuthCall(ctx, [[AUTH_RATE_LIMITS.twoFactorPerIp, requestIp(ctx)]]);
       if (!limited.allowed) return { __typename: 'BadRequest', message: RATE_LIMITED_MESSAGE };
+      const days = ipLockoutDays(ctx);
+      if (days) return { __typename: 'IpAuthLockout', message: ipLockoutMessage(days), days };
       const result = await completeTwoFactorSignIn(ctx.db, args);
       if (result.kind === 'signed-in') return signIn(ctx, result.userId, result.redirect);
       if (result.kind === 'expired') return { __typename: 'BadRequest', message: 'This sign-in has expired. Please start again.' };
+      if (result.kind !== 'bad-request') recordSignInFailure(ctx, `challenge:${args.challenge.slice(0, 16)}`);
       return twoFactorFailure(result);
     },
     setPassword: async (_: unknown, args: { currentPassword?: string | null; newPassword: string }, ctx: Ctx) => {

@@ -5,8 +5,8 @@
  */
 export const POSSIBLE_TYPES: Record<string, string[]> = {
   PostResult: ['Post', 'NotFound'],
-  PasswordLoginResult: ['SignedIn', 'TwoFactorRequired', 'InvalidPassword', 'PasswordSoftLockout', 'PasswordPermanentLockout', 'BadRequest'],
-  TwoFactorSignInResult: ['SignedIn', 'InvalidTwoFactorAuthCode', 'TwoFactorAuthSoftLockout', 'TwoFactorAuthPermanentLockout', 'BadRequest'],
+  PasswordLoginResult: ['SignedIn', 'TwoFactorRequired', 'InvalidPassword', 'PasswordSoftLockout', 'PasswordPermanentLockout', 'IpAuthLockout', 'BadRequest'],
+  TwoFactorSignInResult: ['SignedIn', 'InvalidTwoFactorAuthCode', 'TwoFactorAuthSoftLockout', 'TwoFactorAuthPermanentLockout', 'IpAuthLockout', 'BadRequest'],
   SetPasswordResult: ['MutationSuccess', 'InvalidPassword', 'PasswordSoftLockout', 'PasswordPermanentLockout', 'BadRequest', 'Unauthorized'],
   StartTwoFactorSetupResult: ['TwoFactorSetup', 'BadRequest'],
   ConfirmTwoFactorSetupResult: ['RecoveryCodes', 'BadRequest'],

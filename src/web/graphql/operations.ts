@@ -428,6 +428,9 @@ export const LOGIN_WITH_PASSWORD = gql`
       ... on PasswordPermanentLockout {
         message
       }
+      ... on IpAuthLockout {
+        message
+      }
       ... on BadRequest {
         message
       }
@@ -449,6 +452,9 @@ export const VERIFY_TWO_FACTOR_SIGN_IN = gql`
         message
       }
       ... on TwoFactorAuthPermanentLockout {
+        message
+      }
+      ... on IpAuthLockout {
         message
       }
       ... on BadRequest {
