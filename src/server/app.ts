@@ -15,7 +15,10 @@ import { createMemoryRateLimiter, type RateLimiter } from '../platform/rate-limi
 import { contextForRequest, GRAPHQL_PATH, registerGraphql } from './graphql/plugin.js';
 import { registerRequestIdentity } from './request-identity.js';
 import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
+import { registerSocialRoutes } from '../modules/accounts/social-http.js';
+import { publicProviders } from '../modules/accounts/social-providers.js';
 import { createIpLockouts, type IpLockouts } from '../modules/accounts/ip-lockout.js';
+import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
 import { ASSET_BASE, noAssets } from './ssr/assets.js';
 
 declare module 'fastify' {
@@ -26,6 +29,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** Networks barred from password and code sign-in after guessing across accounts. */
     ipLockouts: IpLockouts;
+    /** The sign-up check (spec §4 captcha). */
+    captcha: Captcha;
   }
 }
 
@@ -72,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('rateLimiter', createMemoryRateLimiter());
   app.decorate('ipLockouts', createIpLockouts());
+  app.decorate('captcha', createCaptcha(config));
   await app.register(cookie);
   registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL });
 
@@ -119,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerGraphql(app, { config, db });
   registerAuthRoutes(app);
+  registerSocialRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;
@@ -138,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         protocol: config.PUBLIC_PROTOCOL,
         siteName: config.SITE_NAME,
         mainHost: config.mainHost,
+        authProviders: publicProviders(config),
         viewer: request.viewer
           ? { id: request.viewer.id, name: request.viewer.name, username: request.viewer.username, imageId: request.viewer.imageId, emailObfuscated: request.viewer.emailObfuscated, xsrf: request.viewer.xsrf }
           : null,

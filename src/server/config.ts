@@ -36,6 +36,14 @@ const schema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
   /** Seconds to wait for in-flight requests at shutdown before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** Signs short-lived tokens (sign-up challenges). Set it when several processes serve one site. */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The sign-up check (spec §4 captcha): a self-hosted proof of work, reCAPTCHA, or none. */
+  CAPTCHA_PROVIDER: z.enum(['pow', 'recaptcha', 'none']).default('pow'),
+  /** Leading zero bits the proof of work needs: each one doubles the work (15 ≈ half a second). */
+  CAPTCHA_POW_DIFFICULTY: z.coerce.number().int().min(1).max(24).default(15),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   /** smtp://user:pass@host:port or smtps://…; unset, email goes to the dev mailbox. */
   SMTP_URL: z
     .string()
@@ -46,7 +54,33 @@ const schema = z.object({
   MAIL_FROM: z.string().regex(/\S@\S/, 'must contain an email address, e.g. "Inkwell" <no-reply@example.com>').optional(),
   /** Without SMTP_URL, serve the sent email at /_/dev/mailbox to this machine only; 0 turns it off. */
   DEV_MAILBOX: bool.default(true),
+  /** A generic OpenID Connect provider for social sign-in (discovery at {issuer}/.well-known/openid-configuration). */
+  OIDC_ISSUER: z
+    .string()
+    .refine((v) => URL.canParse(v), 'must be a URL such as https://id.example.com')
+    .refine(secureOrLoopback, 'must use https (http only for localhost or 127.0.0.1)')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The provider's name on the buttons: 'Sign in with {OIDC_NAME}'. */
+  OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
+
+/** Tokens and claims travel over this connection: https, except to this machine (development, tests). */
+function secureOrLoopback(value: string): boolean {
+  if (!URL.canParse(value)) return true; // reported by the check before
+  const url = new URL(value);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname));
+}
+
+/** Settings that only work together: one of a group set needs the rest of it. */
+const GROUPS = [
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'],
+];
 
 export type Config = z.infer<typeof schema> & {
   mainHost: string;
@@ -66,6 +100,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const incomplete = GROUPS.flatMap((group) => {
+    const set = group.filter((n) => cleaned[n] !== undefined);
+    return set.length === 0 ? [] : group.filter((n) => cleaned[n] === undefined).map((n) => `  ${n}: required with ${set.join(' and ')}`);
+  });
+  if (c.CAPTCHA_PROVIDER === 'recaptcha' && !c.RECAPTCHA_SECRET_KEY) incomplete.push('  RECAPTCHA_SITE_KEY: required with CAPTCHA_PROVIDER=recaptcha', '  RECAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=recaptcha');
+  if (incomplete.length) throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
   const defaultPort = c.PUBLIC_PROTOCOL === 'https' ? 443 : 80;
   return {
     ...c,

@@ -22,6 +22,12 @@ export interface AppPage {
    * the browser) or Apollo (pages reached by navigation). Fixed for the page's life.
    */
   readPageQuery: PageQueryReader;
+  /**
+   * Remounts the page on every navigation, even to the same URL: a page reached by
+   * navigation reads its data another way (Apollo) than the landing page did, and a
+   * component must never change how it calls hooks during its life.
+   */
+  renderKey?: string;
 }
 
 /**
@@ -68,8 +74,8 @@ export function App({ site, page, navigation, onPageError }: AppProps) {
                   {/* On the server a failing page falls back to this boundary (error boundaries
                       only run in the browser); in the browser the error boundary catches. */}
                   <Suspense fallback={<PageFallback />}>
-                    <PageErrorBoundary resetKey={page.url} onError={(e) => onPageError?.(e)}>
-                      <Page key={page.url} pageId={page.pageId} params={page.params} />
+                    <PageErrorBoundary resetKey={page.renderKey ?? page.url} onError={(e) => onPageError?.(e)}>
+                      <Page key={page.renderKey ?? page.url} pageId={page.pageId} params={page.params} />
                     </PageErrorBoundary>
                   </Suspense>
                 </Layout>

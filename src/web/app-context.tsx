@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { AuthProviderInfo } from '../shared/auth-providers.js';
 
 /** The signed-in reader as the shell needs it (spec §3 Viewer); null when logged out. */
 export interface ShellViewer {
@@ -22,6 +23,8 @@ export interface SiteInfo {
   pageId: string;
   /** Route name of the current page (spec §2.4). */
   routeName: string;
+  /** Social sign-in providers from the server's configuration, in button order; absent means none. */
+  authProviders?: AuthProviderInfo[];
 }
 
 export const SiteContext = createContext<SiteInfo>({

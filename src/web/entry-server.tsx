@@ -4,6 +4,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { tableForHost } from '../shared/routing/index.js';
 import { App, PageFallbackReport, type AppPage } from './App.js';
 import type { ShellViewer } from './app-context.js';
+import type { AuthProviderInfo } from '../shared/auth-providers.js';
 import { Kind, type DocumentNode, type ExecutionResult } from 'graphql';
 import { addTypename } from './graphql/add-typename.js';
 import { PageData, type PageDataEntry } from './graphql/page-data.js';
@@ -26,6 +27,8 @@ export interface RenderInput {
   siteName: string;
   mainHost: string;
   viewer: ShellViewer | null;
+  /** Configured social sign-in providers (names and labels only). */
+  authProviders?: AuthProviderInfo[];
   graphqlUrl: string;
   /** Spec §9: favicon variants by environment. */
   faviconUrl: string;
@@ -56,7 +59,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   let page = resolved.kind === 'page' ? resolved : { pageId: NOT_FOUND_PAGE_ID, routeName: resolved.routeName, params: {} };
   if (resolved.kind === 'not-found') status = 404;
 
-  const site = { siteName: input.siteName, mainHost: input.mainHost, viewer: input.viewer };
+  const site = { siteName: input.siteName, mainHost: input.mainHost, viewer: input.viewer, authProviders: input.authProviders ?? [] };
   const run = async (def: PageDef, params: Record<string, string>): Promise<PageDataEntry[]> =>
     Promise.all(
       (def.preload?.(params) ?? []).map(async (q) => {

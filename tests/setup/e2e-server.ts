@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { E2E_OIDC, startOidcProvider } from '../support/oidc-provider.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -66,7 +67,24 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-e2e-'));
   fs.chmodSync(dataDir, 0o755);
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' };
+  // A real OpenID provider for the social sign-in journeys; it sends readers back to the main host.
+  const oidc = await startOidcProvider({
+    clients: [{ clientId: E2E_OIDC.clientId, clientSecret: E2E_OIDC.clientSecret, redirectUris: [`http://localhost:${port}/m/callback/oidc`] }],
+    accounts: Object.values(E2E_OIDC.accounts),
+  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: E2E_OIDC.clientId,
+    OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+    OIDC_NAME: E2E_OIDC.name,
+  };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
     const name = `inkwell_e2e_${process.pid}`;
@@ -87,7 +105,10 @@ export default async function setup(project: TestProject) {
   }
   const child = spawn(process.execPath, ['dist/server/main.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child);
+  await waitForHealth(baseUrl, child).catch(async (err: unknown) => {
+    await oidc.close();
+    throw err;
+  });
   project.provide('chromiumPath', chromium);
   project.provide('e2eSkipReason', '');
   project.provide('e2eBaseUrl', baseUrl);
@@ -99,6 +120,7 @@ export default async function setup(project: TestProject) {
       await exited;
     }
     await dropDatabase();
+    await oidc.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

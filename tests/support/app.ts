@@ -19,7 +19,8 @@ export const TEST_HOST = 'localhost:3000';
 
 /** The real application on a fresh test database, rendering from source (no client build). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', ...env });
+  // The sign-up captcha is off unless a test turns it on (captcha.test.ts does).
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_PROVIDER: 'none', ...env });
   const database = await createTestDatabase();
   const logs: TestApp['logs'] = [];
   const logger = createLogger(env.LOG_LEVEL === 'silent' ? 'silent' : 'warn', {

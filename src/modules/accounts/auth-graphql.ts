@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { IResolvers, MercuriusContext } from 'mercurius';
+import { CAPTCHA_FAILED_MESSAGE } from './captcha.js';
 import { notifyMailers } from '../../platform/mail/index.js';
 import { AUTH_RATE_LIMITS, ipLockoutDays, limitAuthCall, RATE_LIMITED_MESSAGE, recordSignInFailure, requestIp } from './auth-limits.js';
 import { ipLockoutMessage } from './ip-lockout.js';
@@ -55,9 +57,18 @@ export const authTypeDefs = /* GraphQL */ `
     isAvailable: Boolean!
   }
 
+  "Spec §4 captcha: what the sign-up form must solve (pow) or show (reCAPTCHA)."
+  type CaptchaChallenge {
+    provider: String!
+    challenge: String
+    difficulty: Int
+    siteKey: String
+  }
+
   extend type Query {
     "Rate limited per network: it says whether an address has an account."
     emailAvailability(email: String!): EmailAvailability
+    captchaChallenge: CaptchaChallenge!
   }
 
   extend type Mutation {
@@ -78,6 +89,7 @@ type Ctx = MercuriusContext;
 
 export const authResolvers: IResolvers = {
   Query: {
+    captchaChallenge: (_: unknown, __: unknown, ctx: Ctx) => (ctx.app as unknown as FastifyInstance).captcha.challenge(),
     emailAvailability: async (_: unknown, args: { email: string }, ctx: Ctx) => {
       const email = normalizeEmail(args.email);
       if (!email) return null;
@@ -89,7 +101,7 @@ export const authResolvers: IResolvers = {
   Mutation: {
     sendAcctAuthEmail: async (
       _: unknown,
-      args: { email: string; redirect?: string | null; fullName?: string | null; operation?: AuthOperation },
+      args: { email: string; redirect?: string | null; fullName?: string | null; captchaValue?: string | null; operation?: AuthOperation },
       ctx: Ctx,
     ) => {
       const limited = await limitAuthCall(ctx, [
@@ -97,6 +109,11 @@ export const authResolvers: IResolvers = {
         [AUTH_RATE_LIMITS.emailPerAddress, args.email.trim().toLowerCase()],
       ]);
       if (!limited.allowed) return { __typename: 'BadRequest', message: RATE_LIMITED_MESSAGE };
+      // Sign-up asks for the captcha whether or not the address has an account (no enumeration).
+      if (args.operation === 'register' && !(await (ctx.app as unknown as FastifyInstance).captcha.verify(args.captchaValue, requestIp(ctx)))) {
+        const provider = ctx.config.CAPTCHA_PROVIDER === 'recaptcha' ? 'recaptcha' : 'pow';
+        return { __typename: 'FailedChallenge', message: CAPTCHA_FAILED_MESSAGE[provider] };
+      }
       const result = await sendAuthEmail(ctx.db, {
         email: args.email,
         operation: args.operation ?? 'login',

@@ -172,15 +172,19 @@ export async function completeEmailSignIn(db: Db, input: { token: string; now?: 
   });
 }
 
-async function createAccount(tx: Tx, email: string, fullName: string | null, now: Date): Promise<string> {
-  const base = usernameBase(fullName, email);
+/**
+ * A new user with a username from the name or the address, numbered when taken. The
+ * email is null when it was not verified (social sign-in with an unverified address).
+ */
+export async function createAccount(tx: Tx, email: string | null, fullName: string | null, now: Date): Promise<string> {
+  const base = usernameBase(fullName, email ?? '');
   const taken = new Set(
     (await tx.execute<{ u: string }>(sql`select lower(username) as u from users where lower(username) like ${`${base}%`}`)).rows.map((r) => r.u),
   );
   let username = base;
   for (let n = 2; taken.has(username); n++) username = `${base}${n}`;
   const id = newId();
-  await tx.insert(users).values({ id, name: fullName || email.split('@')[0]!, username, email, createdAt: now });
+  await tx.insert(users).values({ id, name: fullName || email?.split('@')[0] || base, username, email, createdAt: now });
   return id;
 }
 

@@ -16,5 +16,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   UserResult: ['User', 'NotFound'],
   UpdateProfileResult: ['User', 'BadRequest'],
   UpdateUsernameResult: ['User', 'UsernameError'],
+  DisconnectAccountResult: ['User', 'BadRequest'],
   VariantFlagValue: ['VariantFlagBoolean', 'VariantFlagString', 'VariantFlagNumber'],
 };

@@ -279,6 +279,41 @@ export const VIEWER_SESSIONS_QUERY = gql`
   }
 `;
 
+/** Settings, Security and apps: the viewer's connected sign-in accounts. */
+export const CONNECTED_ACCOUNTS_QUERY = gql`
+  query ConnectedAccountsQuery {
+    viewer {
+      id
+      connectedAccounts {
+        provider
+        label
+        email
+        createdAt
+      }
+    }
+  }
+`;
+
+export const DISCONNECT_ACCOUNT = gql`
+  mutation DisconnectAccount($provider: ID!) {
+    disconnectAccount(provider: $provider) {
+      __typename
+      ... on User {
+        id
+        connectedAccounts {
+          provider
+          label
+          email
+          createdAt
+        }
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
 export const UPDATE_PROFILE = gql`
   mutation UpdateProfile($name: String!, $pronouns: [String!]!, $bio: String!) {
     updateProfile(name: $name, pronouns: $pronouns, bio: $bio) {
@@ -460,6 +495,18 @@ export const VERIFY_TWO_FACTOR_SIGN_IN = gql`
       ... on BadRequest {
         message
       }
+    }
+  }
+`;
+
+/** Spec §4 captcha: the sign-up check to solve (proof of work) or show (reCAPTCHA). */
+export const CAPTCHA_CHALLENGE_QUERY = gql`
+  query CaptchaChallengeQuery {
+    captchaChallenge {
+      provider
+      challenge
+      difficulty
+      siteKey
     }
   }
 `;

@@ -101,6 +101,9 @@ async function runPreload(client: BrowserData['client'], def: PageDef, params: R
   return Promise.all((def.preload?.(params) ?? []).map(async (q) => (await client.query({ query: q.query, variables: q.variables, fetchPolicy: 'cache-first' })).data));
 }
 
+/** Counts prepared navigations: each one's page is a new mount. */
+let navigations = 0;
+
 async function prepareUrl(loadData: () => Promise<BrowserData>, state: PreloadedState, url: string, pathname: string, origin: string): Promise<Prepared | null> {
   // The route tables and Apollo load with the first navigation (on hover or click), not
   // with the page: a reader who only reads never downloads them.
@@ -123,5 +126,5 @@ async function prepareUrl(loadData: () => Promise<BrowserData>, state: Preloaded
     [finalModule, finalData] = await Promise.all([def.load(), runPreload(client, def, params)]);
   }
   const head = def.head?.(finalData, params, { ...state.site, origin, pageId, routeName }) ?? null;
-  return { page: { pageId, routeName, params, module: finalModule, url, readPageQuery }, head };
+  return { page: { pageId, routeName, params, module: finalModule, url, readPageQuery, renderKey: `${url}#${++navigations}` }, head };
 }

@@ -1,4 +1,5 @@
 import type { ShellViewer } from '../app-context.js';
+import type { AuthProviderInfo } from '../../shared/auth-providers.js';
 import type { TableContext } from './resolve-page.js';
 
 export const NOT_FOUND_PAGE_ID = 'not-found';
@@ -9,6 +10,6 @@ export interface PreloadedState {
   routeName: string;
   params: Record<string, string>;
   table: TableContext;
-  site: { siteName: string; mainHost: string; viewer: ShellViewer | null };
+  site: { siteName: string; mainHost: string; viewer: ShellViewer | null; authProviders?: AuthProviderInfo[] };
   status: number;
 }

@@ -1,6 +1,6 @@
 import type { DocumentNode } from 'graphql';
 import type { ComponentType } from 'react';
-import { SECURITY_SETTINGS_QUERY, HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, SETTINGS_PAGE_QUERY, USER_PROFILE_QUERY, VIEWER_SESSIONS_QUERY } from '../graphql/operations.js';
+import { CONNECTED_ACCOUNTS_QUERY, SECURITY_SETTINGS_QUERY, HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, SETTINGS_PAGE_QUERY, USER_PROFILE_QUERY, VIEWER_SESSIONS_QUERY } from '../graphql/operations.js';
 import { isSettingsTab, signInToSettingsHref } from '../pages/settings/settings-tabs.js';
 import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
@@ -72,7 +72,7 @@ type ViewerData = { viewer?: { id: string } | null };
 const settingsPage: PageDef = {
   module: 'src/web/pages/settings/SettingsPage.tsx',
   load: () => import('../pages/settings/SettingsPage.js'),
-  preload: (params) => [{ query: SETTINGS_PAGE_QUERY }, ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }] : [])],
+  preload: (params) => [{ query: SETTINGS_PAGE_QUERY }, ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }, { query: CONNECTED_ACCOUNTS_QUERY }] : [])],
   outcome: ([data], params, pathname) => {
     if (!isSettingsTab(params.setting)) return { notFound: true };
     return (data as ViewerData | undefined)?.viewer ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
@@ -103,6 +103,11 @@ export const PAGES: Record<string, PageDef> = {
     module: 'src/web/pages/sign-in/SignInPage.tsx',
     load: () => import('../pages/sign-in/SignInPage.js'),
     head: (_data, _params, site) => ({ title: `Sign in – ${site.siteName}`, robots: 'noindex' }),
+  },
+  'unrecognized-account': {
+    module: 'src/web/pages/unrecognized-account/UnrecognizedAccountPage.tsx',
+    load: () => import('../pages/unrecognized-account/UnrecognizedAccountPage.js'),
+    head: (_data, _params, site) => ({ title: `Unrecognized account – ${site.siteName}`, robots: 'noindex' }),
   },
   'not-found': {
     module: 'src/web/pages/not-found/NotFoundPage.tsx',

@@ -3,7 +3,9 @@ import { useSite } from '../../app-context.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { SEND_ACCT_AUTH_EMAIL, VERIFY_LOGIN_CODE } from '../../graphql/operations.js';
 import { Button } from '../button/index.js';
+import { captchaValue } from './captcha-client.js';
 import { PasswordSignIn } from './PasswordSignIn.js';
+import { GoogleOption, SocialOptions } from './SocialOptions.js';
 import { TwoFactorStep } from './TwoFactorStep.js';
 import { initialStep, isValidEmail, NARROW_SCREEN_QUERY, type SusiOperation, type SusiStep } from './susi-state.js';
 import styles from './susi.module.css';
@@ -83,7 +85,16 @@ export function SusiFlow(props: SusiFlowProps) {
     e.preventDefault();
     if (busy) return;
     if (!isValidEmail(email)) return setError('Please enter a valid email address.');
-    const result = await mutate(SEND_ACCT_AUTH_EMAIL, { email: email.trim(), operation, fullName: operation === 'register' ? fullName.trim() : null, redirect: props.redirect ?? null }, 'sendAcctAuthEmail');
+    let captcha: string | null = null;
+    if (operation === 'register') {
+      setBusy(true);
+      captcha = await captchaValue(loadData).catch(() => null);
+    }
+    const result = await mutate(
+      SEND_ACCT_AUTH_EMAIL,
+      { email: email.trim(), operation, fullName: operation === 'register' ? fullName.trim() : null, redirect: props.redirect ?? null, captchaValue: captcha },
+      'sendAcctAuthEmail',
+    );
     if (!result) return;
     if (result.__typename === 'SusiMethod') return go('CHECK_INBOX');
     if (result.__typename === 'NotFound') return go('UNRECOGNIZED_EMAIL');
@@ -122,6 +133,7 @@ export function SusiFlow(props: SusiFlowProps) {
         <h1 id={props.headingId} className={styles.heading}>{signUp ? `Join ${siteName}.` : 'Welcome back.'}</h1>
         {errorLine}
         <div className={styles.options}>
+          <SocialOptions operation={signUp ? 'register' : 'login'} redirect={props.redirect} />
           <Button variant="outline" className={styles.option} onClick={() => go('ENTER_EMAIL', signUp ? 'register' : 'login')}>
             {signUp ? 'Sign up with email' : 'Sign in with email'}
           </Button>
@@ -161,6 +173,7 @@ export function SusiFlow(props: SusiFlowProps) {
             Continue
           </Button>
         </form>
+        <GoogleOption email={email} operation={operation} redirect={props.redirect} />
         {!signUp && (
           <button type="button" className={styles.link} onClick={() => go('ENTER_PASSWORD')}>
             Sign in with a password instead

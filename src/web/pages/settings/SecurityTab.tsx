@@ -5,6 +5,7 @@ import { LoadingButton } from '../../components/loading-button/index.js';
 import { PasswordForm } from '../../components/security/PasswordForm.js';
 import { TwoFactorSettings } from '../../components/security/TwoFactorSettings.js';
 import { useToast } from '../../components/toast/index.js';
+import { ConnectedAccounts } from './ConnectedAccounts.js';
 import { END_OTHER_SESSIONS, END_SESSION, VIEWER_SESSIONS_QUERY } from '../../graphql/operations.js';
 import { formatDate } from '../../../shared/format.js';
 import type { SessionRow } from './settings-types.js';
@@ -44,7 +45,7 @@ function SessionItem({ session, onSignOut, busy }: { session: SessionRow; onSign
   );
 }
 
-/** Spec §2.5 Security and apps: sessions (signing other browsers out), password and two-factor. */
+/** Spec §2.5 Security and apps: sessions (signing other browsers out), password, two-factor and connected accounts. */
 export function SecurityTab({ sessions, hasPassword: hadPassword, twoFactorEnabled }: { sessions: SessionRow[]; hasPassword: boolean; twoFactorEnabled: boolean }) {
   const [hasPassword, setHasPassword] = useState(hadPassword);
   const toast = useToast();
@@ -124,6 +125,7 @@ export function SecurityTab({ sessions, hasPassword: hadPassword, twoFactorEnabl
         </h2>
         <TwoFactorSettings enabled={twoFactorEnabled} />
       </section>
+      <ConnectedAccounts />
     </div>
   );
 }
