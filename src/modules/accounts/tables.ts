@@ -10,6 +10,10 @@ export const users = pgTable(
     /** Unique case-insensitively (index on lower(username)); null until chosen. */
     username: text('username'),
     email: text('email'),
+    /** A new address waiting for its confirmation link (spec §3 unverifiedEmail). */
+    unverifiedEmail: text('unverified_email'),
+    /** Deactivated: profile and stories hidden until the reader signs in again. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     bio: text('bio').notNull().default(''),
     pronouns: text('pronouns').array().notNull().default(sql`'{}'::text[]`),
     imageId: text('image_id'),
