@@ -36,6 +36,8 @@ const schema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
   /** Seconds to wait for in-flight requests at shutdown before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** Multiplies the sign-in rate limits, for networks where many readers share one address. */
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().min(0.1).max(1000).default(1),
   /** Signs short-lived tokens (sign-up challenges). Set it when several processes serve one site. */
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The sign-up check (spec §4 captcha): a self-hosted proof of work, reCAPTCHA, or none. */

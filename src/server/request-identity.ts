@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newVisitorId } from '../platform/ids.js';
 import { sessionCookieName } from '../modules/accounts/auth-http.js';
 import { viewerForSessionToken, type SessionViewer } from '../modules/accounts/viewer.js';
+import { TOKEN_MESSAGES, viewerForIntegrationToken } from '../modules/accounts/integration-tokens.js';
 import type { Db } from '../platform/db/client.js';
+import { GRAPHQL_PATH } from './graphql/plugin.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user from the session cookie; null when logged out. */
-    viewer: SessionViewer | null;
+    /** The signed-in user from the session cookie (or, on the GraphQL endpoint, an integration token); null when logged out. */
+    viewer: (SessionViewer & { viaToken?: boolean }) | null;
     /** The session's anti-forgery token, when signed in. */
     session: { xsrf: string } | null;
     visitorId: string;
@@ -19,8 +21,17 @@ declare module 'fastify' {
 export const VISITOR_COOKIE = 'uid';
 const VISITOR_ID = /^lo_[0-9a-f]{16}$/;
 const ONE_YEAR_S = 365 * 24 * 3600;
+/** Other schemes (Basic from a proxy in front of a staging site) are not ours to judge. */
+const BEARER = /^Bearer(?:\s+(\S*))?\s*$/i;
 
-/** Who is asking: the viewer (sessions, later), the visitor id and the edge's country. */
+/** The secret of `Authorization: Bearer …` on the GraphQL endpoint; null when there is none. */
+function bearerSecret(request: FastifyRequest): string | null {
+  if (request.routeOptions.url !== GRAPHQL_PATH) return null;
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  return match ? (match[1] ?? '') : null;
+}
+
+/** Who is asking: the viewer (session cookie or integration token), the visitor id and the edge's country. */
 export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy: boolean; db: Db; protocol: string }) {
   const sessionCookie = sessionCookieName(opts.protocol);
   app.decorateRequest('viewer', null);
@@ -30,7 +41,15 @@ export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Static files need no identity (and no database round trip).
     if (request.url.startsWith('/static/')) return;
-    const token = request.cookies[sessionCookie];
+    const secret = bearerSecret(request);
+    if (secret !== null) {
+      // A script's request: the token alone decides, never a cookie sent alongside it. A
+      // browser cannot attach this header cross-site without a preflight, so it is no CSRF
+      // risk; mutations still need a JSON body like any other (csrf.ts), which keeps one rule.
+      request.viewer = await viewerForIntegrationToken(opts.db, secret);
+      if (!request.viewer) return reply.code(401).header('www-authenticate', 'Bearer').send({ errors: [{ message: TOKEN_MESSAGES.invalidToken }] });
+    }
+    const token = secret === null ? request.cookies[sessionCookie] : undefined;
     if (token) {
       request.viewer = await viewerForSessionToken(opts.db, token);
       request.session = request.viewer ? { xsrf: request.viewer.xsrf } : null;

@@ -63,7 +63,7 @@ describe.skipIf(h.skipReason !== '')(`passwords and two-factor in the browser${h
     await page.goto('/me/settings/security');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await page.locator('svg').filter({ has: page.locator('path') }).first().waitFor();
-    const secret = (await page.locator('code').last().textContent())!.trim();
+    const secret = (await page.locator('#twoFactor code').last().textContent())!.trim();
     await page.screenshot({ path: screenshotPath('two-factor-setup'), fullPage: true });
     await page.getByLabel('Code from your app').fill(totpCodeAt(secret, new Date()));
     await page.getByRole('button', { name: 'Turn on' }).click();

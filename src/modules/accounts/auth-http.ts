@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_ATTEMPT_COOKIE } from './auth-graphql.js';
-import { AUTH_RATE_LIMITS, RATE_LIMITED_MESSAGE } from './auth-limits.js';
+import { AUTH_RATE_LIMITS, RATE_LIMITED_MESSAGE, scaled } from './auth-limits.js';
 import { completeEmailSignIn } from './email-auth.js';
+import { reactivateAccount } from './account-lifecycle.js';
 import { credentialSummary } from './credentials.js';
+import { confirmEmail } from './email-change.js';
 import { createTwoFactorChallenge } from './password.js';
 import { createSession, endSession } from './sessions.js';
 import { MESSAGES } from './validation.js';
@@ -23,6 +25,7 @@ export function sessionCookieOptions(protocol: string) {
 export async function openSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
   const protocol = app.config.PUBLIC_PROTOCOL;
   const cookie = sessionCookieName(protocol);
+  await reactivateAccount(app.db, userId); // signing in brings a deactivated account back
   const session = await createSession(app.db, userId, { userAgent: request.headers['user-agent'], ip: request.ip });
   const previous = request.cookies[cookie];
   if (previous) await endSession(app.db, previous);
@@ -40,7 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.get('/m/callback/email', async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
-    const limited = await app.rateLimiter.hit(AUTH_RATE_LIMITS.callbackPerIp, request.ip);
+    const limited = await app.rateLimiter.hit(scaled(AUTH_RATE_LIMITS.callbackPerIp, app.config.AUTH_RATE_LIMIT_FACTOR), request.ip);
     if (!limited.allowed) return reply.code(429).header('retry-after', String(limited.retryAfterSeconds)).type('text/plain; charset=utf-8').send(RATE_LIMITED_MESSAGE);
     const token = request.query.token;
     const result = token ? await completeEmailSignIn(app.db, { token }) : null;
@@ -55,6 +58,14 @@ export function registerAuthRoutes(app: FastifyInstance) {
     }
     await openSession(app, request, reply, result.userId);
     return reply.redirect(result.redirect, 302);
+  });
+
+  // A changed address is confirmed from its inbox, in whatever browser opens the link.
+  app.get('/m/account/confirm/:key', async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    const result = await confirmEmail(app.db, request.params.key);
+    const query = result.kind === 'confirmed' ? 'emailConfirmed=1' : `emailConfirmError=${encodeURIComponent(result.message)}`;
+    return reply.redirect(`/me/settings/account?${query}#email`, 302);
   });
 
   const signOut = async (request: FastifyRequest<{ Params: { xsrf?: string } }>, reply: FastifyReply) => {

@@ -17,6 +17,9 @@ export const AUTH_RATE_LIMITS = {
   availabilityPerIp: { name: 'auth-availability:ip', limit: 30, windowMs: 3600_000 },
 } satisfies Record<string, RateLimitRule>;
 
+/** A rule with its limit multiplied by AUTH_RATE_LIMIT_FACTOR. */
+export const scaled = (rule: RateLimitRule, factor: number): RateLimitRule => (factor === 1 ? rule : { ...rule, limit: Math.max(1, Math.round(rule.limit * factor)) });
+
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
 
 /** Counts one call against each rule (all of them, so no counter is skipped); the first refusal wins. */
@@ -25,7 +28,7 @@ export async function limitAuthCall(ctx: MercuriusContext, checks: [RateLimitRul
   let verdict: RateLimitVerdict = { allowed: true };
   for (const [rule, key] of checks) {
     if (!key) continue;
-    const v = await app.rateLimiter.hit(rule, key);
+    const v = await app.rateLimiter.hit(scaled(rule, ctx.config.AUTH_RATE_LIMIT_FACTOR), key);
     if (verdict.allowed && !v.allowed) verdict = v;
   }
   return verdict;

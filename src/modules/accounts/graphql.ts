@@ -82,7 +82,9 @@ export const accountsResolvers: IResolvers = {
     isLoggedIn: (_: unknown, __: unknown, ctx: Ctx) => ctx.viewer !== null,
     userResult: async (_: unknown, args: { username?: string | null; id?: string | null }, ctx: Ctx) => {
       const user = args.id ? await ctx.loaders.userById.load(args.id) : args.username ? await ctx.loaders.userByUsername.load(args.username) : null;
-      return user ?? { __typename: 'NotFound', message: 'User not found.' };
+      // A deactivated account is hidden from everyone but its owner.
+      if (!user || (user.deactivatedAt && ctx.viewer?.id !== user.id)) return { __typename: 'NotFound', message: 'User not found.' };
+      return user;
     },
   },
   UserResult: {

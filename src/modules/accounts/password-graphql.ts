@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { IResolvers, MercuriusContext } from 'mercurius';
-import { UnauthorizedError } from '../../platform/errors/index.js';
 import { openSession } from './auth-http.js';
+import { notifySecurityEvent } from './account-lifecycle.js';
 import { credentialSummary } from './credentials.js';
+import { describeDevice } from './user-agent.js';
 import { LOCKOUT_MESSAGES, type FailureOutcome } from './lockout.js';
 import { setPassword, signInWithPassword } from './password.js';
 import { completeTwoFactorSignIn, confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup, type TwoFactorCheck } from './two-factor.js';
@@ -10,6 +11,7 @@ import type { UserRow } from './queries.js';
 import { safeRedirect } from './email-auth.js';
 import { AUTH_RATE_LIMITS, ipLockoutDays, limitAuthCall, RATE_LIMITED_MESSAGE, recordSignInFailure, requestIp } from './auth-limits.js';
 import { ipLockoutMessage } from './ip-lockout.js';
+import { requireSessionViewer } from './viewer-guards.js';
 
 export const passwordTypeDefs = /* GraphQL */ `
   "Signed in: the browser has its session cookie; go to redirect."
@@ -102,6 +104,13 @@ function twoFactorFailure(result: Exclude<TwoFactorCheck, { kind: 'ok' }>) {
   return { __typename: 'TwoFactorAuthPermanentLockout', message: LOCKOUT_MESSAGES.twoFactorPermanentLockout };
 }
 
+/** Where a password sign-in came from, for the reader's own check. */
+function signInDetail(ctx: Ctx): string | undefined {
+  const request = ctx.reply?.request;
+  if (!request) return undefined;
+  return `From ${describeDevice(request.headers['user-agent'] ?? '')}, network address ${request.ip}.`;
+}
+
 /** Sign-ins set the session cookie on the GraphQL response itself (a same-origin JSON POST). */
 async function signIn(ctx: Ctx, userId: string, redirect: string) {
   if (!ctx.reply) throw new Error('Signing in needs an HTTP request.');
@@ -109,10 +118,8 @@ async function signIn(ctx: Ctx, userId: string, redirect: string) {
   return { __typename: 'SignedIn', redirect };
 }
 
-function requireViewer(ctx: Ctx) {
-  if (!ctx.viewer) throw new UnauthorizedError('Sign in to do this.');
-  return ctx.viewer;
-}
+/** Password and two-factor are changed from a browser session, never through an integration token. */
+const requireViewer = (ctx: Ctx) => requireSessionViewer(ctx, 'Sign in to do this.');
 
 export const passwordResolvers: IResolvers = {
   Mutation: {
@@ -123,7 +130,10 @@ export const passwordResolvers: IResolvers = {
       if (days) return { __typename: 'IpAuthLockout', message: ipLockoutMessage(days), days };
       const redirect = safeRedirect(args.redirect) ?? '/';
       const result = await signInWithPassword(ctx.db, { email: args.email, password: args.password, redirect });
-      if (result.kind === 'signed-in') return signIn(ctx, result.userId, redirect);
+      if (result.kind === 'signed-in') {
+        await notifySecurityEvent(ctx.db, result.userId, 'new-sign-in', { siteName: ctx.config.SITE_NAME, detail: signInDetail(ctx) });
+        return signIn(ctx, result.userId, redirect);
+      }
       if (result.kind === 'two-factor') return { __typename: 'TwoFactorRequired', challenge: result.challenge };
       if (result.kind === 'bad-request') return { __typename: 'BadRequest', message: result.message };
       recordSignInFailure(ctx, args.email.trim().toLowerCase());
@@ -144,7 +154,10 @@ export const passwordResolvers: IResolvers = {
       if (!ctx.viewer) return { __typename: 'Unauthorized', message: 'Sign in to set a password.' };
       const viewer = requireViewer(ctx);
       const result = await setPassword(ctx.db, { userId: viewer.id, newPassword: args.newPassword, currentPassword: args.currentPassword, signedInAt: viewer.signedInAt ?? new Date(0) });
-      if (result.kind === 'set') return { __typename: 'MutationSuccess', success: true };
+      if (result.kind === 'set') {
+        await notifySecurityEvent(ctx.db, viewer.id, 'password-set', { siteName: ctx.config.SITE_NAME });
+        return { __typename: 'MutationSuccess', success: true };
+      }
       if (result.kind === 'bad-request' || result.kind === 'reauth-required') return { __typename: 'BadRequest', message: result.message };
       return passwordFailure(result);
     },
@@ -157,14 +170,19 @@ export const passwordResolvers: IResolvers = {
     confirmTwoFactorSetup: async (_: unknown, args: { code: string }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       const result = await confirmTwoFactorSetup(ctx.db, { userId: viewer.id, code: args.code });
-      if (result.kind === 'enabled') return { __typename: 'RecoveryCodes', codes: result.recoveryCodes };
+      if (result.kind === 'enabled') {
+        await notifySecurityEvent(ctx.db, viewer.id, 'two-factor-on', { siteName: ctx.config.SITE_NAME });
+        return { __typename: 'RecoveryCodes', codes: result.recoveryCodes };
+      }
       if (result.kind === 'invalid') return { __typename: 'BadRequest', message: 'That code did not match. Check the time on your phone and try the newest code.' };
       return { __typename: 'BadRequest', message: 'Start setting up two-factor authentication first.' };
     },
     disableTwoFactor: async (_: unknown, args: { code: string }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       const result = await disableTwoFactor(ctx.db, { userId: viewer.id, code: args.code });
-      return result.kind === 'ok' ? { __typename: 'MutationSuccess', success: true } : twoFactorFailure(result);
+      if (result.kind !== 'ok') return twoFactorFailure(result);
+      await notifySecurityEvent(ctx.db, viewer.id, 'two-factor-off', { siteName: ctx.config.SITE_NAME });
+      return { __typename: 'MutationSuccess', success: true };
     },
   },
   User: {

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../server/graphql/context.js';
 import { updateProfile, updateUsername } from './profile-settings.js';
 import type { UserRow } from './queries.js';
 import { endOtherViewerSessions, endViewerSession, listViewerSessions, type SessionInfo } from './session-admin.js';
+import { requireSessionViewer } from './viewer-guards.js';
 
 /** The Settings page's calls: the profile, the username and the reader's sign-in sessions. */
 export const settingsTypeDefs = /* GraphQL */ `
@@ -49,10 +50,18 @@ export const settingsTypeDefs = /* GraphQL */ `
 
 export const NOT_SIGNED_IN_MESSAGE = 'Sign in to change your settings.';
 
-function signedIn(ctx: RequestContext): { userId: string; sessionTokenHash: string } {
-  // A viewer without a session token cannot happen through HTTP; refuse rather than guess.
-  if (!ctx.viewer || !ctx.sessionTokenHash) throw new UnauthorizedError(NOT_SIGNED_IN_MESSAGE);
-  return { userId: ctx.viewer.id, sessionTokenHash: ctx.sessionTokenHash };
+/** The profile may be edited through an integration token too. */
+function signedIn(ctx: RequestContext): { userId: string } {
+  if (!ctx.viewer) throw new UnauthorizedError(NOT_SIGNED_IN_MESSAGE);
+  return { userId: ctx.viewer.id };
+}
+
+/** Sessions are managed from a browser session only (viewer-guards.ts). */
+function inSession(ctx: RequestContext): { userId: string; sessionTokenHash: string } {
+  const viewer = requireSessionViewer(ctx, NOT_SIGNED_IN_MESSAGE);
+  // A session viewer without its token hash cannot happen through HTTP; refuse rather than guess.
+  if (!ctx.sessionTokenHash) throw new UnauthorizedError(NOT_SIGNED_IN_MESSAGE);
+  return { userId: viewer.id, sessionTokenHash: ctx.sessionTokenHash };
 }
 
 /** Later reads in the same request must see the row as written. */
@@ -65,7 +74,7 @@ function remember(ctx: RequestContext, user: UserRow): UserRow {
 export const settingsResolvers: IResolvers = {
   Query: {
     viewerSessions: (_: unknown, __: unknown, ctx: RequestContext) =>
-      ctx.viewer ? listViewerSessions(ctx.db, ctx.viewer.id, ctx.sessionTokenHash) : null,
+      ctx.viewer ? listViewerSessions(ctx.db, requireSessionViewer(ctx).id, ctx.sessionTokenHash) : null,
   },
   Mutation: {
     updateProfile: async (_: unknown, args: { name: string; pronouns: string[]; bio: string }, ctx: RequestContext) => {
@@ -81,11 +90,11 @@ export const settingsResolvers: IResolvers = {
       return remember(ctx, result.user);
     },
     endSession: async (_: unknown, args: { sessionId: string }, ctx: RequestContext) => {
-      const { userId, sessionTokenHash } = signedIn(ctx);
+      const { userId, sessionTokenHash } = inSession(ctx);
       return endViewerSession(ctx.db, userId, args.sessionId, sessionTokenHash);
     },
     endOtherSessions: async (_: unknown, __: unknown, ctx: RequestContext) => {
-      const { userId, sessionTokenHash } = signedIn(ctx);
+      const { userId, sessionTokenHash } = inSession(ctx);
       return endOtherViewerSessions(ctx.db, userId, sessionTokenHash);
     },
   },

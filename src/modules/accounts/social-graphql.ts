@@ -1,10 +1,10 @@
 import type { IResolvers } from 'mercurius';
-import { UnauthorizedError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { disconnectAccount, listConnectedAccounts, type ConnectedAccountRow } from './connected-accounts.js';
 import type { UserRow } from './queries.js';
 import { NOT_SIGNED_IN_MESSAGE } from './settings-graphql.js';
 import { providerNamed, publicProviders } from './social-providers.js';
+import { requireSessionViewer } from './viewer-guards.js';
 
 /** Social sign-in for the UI: the configured providers and the viewer's connected accounts. */
 export const socialTypeDefs = /* GraphQL */ `
@@ -51,11 +51,12 @@ export const socialResolvers: IResolvers = {
   },
   Mutation: {
     disconnectAccount: async (_: unknown, args: { provider: string }, ctx: RequestContext) => {
-      if (!ctx.viewer) throw new UnauthorizedError(NOT_SIGNED_IN_MESSAGE);
-      const result = await disconnectAccount(ctx.db, ctx.viewer.id, args.provider);
+      // Connected accounts are sign-in methods: a browser session only, never a token.
+      const viewer = requireSessionViewer(ctx, NOT_SIGNED_IN_MESSAGE);
+      const result = await disconnectAccount(ctx.db, viewer.id, args.provider);
       if (result === 'only-sign-in') return { __typename: 'BadRequest', message: ONLY_SIGN_IN_MESSAGE };
       // Not connected (any more) is the state asked for: the viewer as it is.
-      return ctx.loaders.userById.load(ctx.viewer.id);
+      return ctx.loaders.userById.load(viewer.id);
     },
   },
   DisconnectAccountResult: { resolveType: (o: { __typename?: string }) => o.__typename ?? 'User' },

@@ -39,7 +39,15 @@ export const feedsTypeDefs = /* GraphQL */ `
 const pageLimit = (paging?: { limit?: number | null }) => Math.max(1, Math.min(paging?.limit ?? 10, MAX_PAGE));
 
 async function load(ids: string[], ctx: RequestContext): Promise<PostRow[]> {
-  return (await ctx.loaders.postById.loadMany(ids)).filter((p): p is PostRow => p !== null && !(p instanceof Error));
+  const rows = (await ctx.loaders.postById.loadMany(ids)).filter((p): p is PostRow => p !== null && !(p instanceof Error));
+  return withActiveCreators(rows, ctx);
+}
+
+/** Lists leave out stories of deactivated accounts (one batched lookup of their writers). */
+async function withActiveCreators(rows: PostRow[], ctx: RequestContext): Promise<PostRow[]> {
+  const creators = await ctx.loaders.userById.loadMany([...new Set(rows.map((r) => r.creatorId))]);
+  const hidden = new Set(creators.filter((u) => u && !(u instanceof Error) && u.deactivatedAt).map((u) => (u as { id: string }).id));
+  return hidden.size ? rows.filter((r) => !hidden.has(r.creatorId)) : rows;
 }
 
 export const feedsResolvers: IResolvers = {

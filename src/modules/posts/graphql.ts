@@ -159,7 +159,10 @@ const ms = (d: Date | null) => (d ? d.getTime() : null);
 
 async function readablePost(id: string, ctx: Ctx): Promise<PostRow | null> {
   const post = await ctx.loaders.postWithParagraphsById.load(id);
-  return post && isReadable(post, ctx.viewer) ? post : null;
+  if (!post || !isReadable(post, ctx.viewer)) return null;
+  // Stories of a deactivated account are hidden with it (its owner still sees them).
+  const creator = await ctx.loaders.userById.load(post.creatorId);
+  return creator?.deactivatedAt && ctx.viewer?.id !== creator.id ? null : post;
 }
 
 export function postUrl(ctx: Ctx, post: PostRow, username: string | null): string {

@@ -3,6 +3,7 @@ export * from '../../modules/accounts/tables.js';
 export * from '../../modules/accounts/auth-tables.js';
 export * from '../../modules/accounts/credential-tables.js';
 export * from '../../modules/accounts/connected-account-tables.js';
+export * from '../../modules/accounts/token-tables.js';
 export * from '../../modules/posts/tables.js';
 export * from '../../modules/flags/tables.js';
 export * from '../../modules/feeds/tables.js';

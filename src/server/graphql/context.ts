@@ -11,6 +11,8 @@ export interface Viewer {
   /** When the session began (a recent sign-in counts as re-authentication). */
   signedInAt?: Date;
   emailObfuscated?: string | null;
+  /** Authenticated by an integration token, not a browser session (viewer-guards.ts). */
+  viaToken?: boolean;
 }
 
 /** Per-request batch loaders: every list of ids is one query (no N+1). */

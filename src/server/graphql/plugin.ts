@@ -15,9 +15,12 @@ export const GRAPHQL_PATH = '/_/graphql';
 
 export const BATCH_TOO_LARGE_MESSAGE = `A batch may hold at most ${LIMITS.graphqlBatchMax} operations.`;
 
-/** Only for a signed-in request: a cookie that signed nobody in names no session of the viewer. */
+/**
+ * Only for a request the cookie signed in: a cookie that signed nobody in names no session
+ * of the viewer, and one sent alongside an integration token was not what signed it in.
+ */
 function currentSessionTokenHash(request: FastifyRequest, protocol: string): string | null {
-  const token = request.viewer ? request.cookies[sessionCookieName(protocol)] : undefined;
+  const token = request.viewer && !request.viewer.viaToken ? request.cookies[sessionCookieName(protocol)] : undefined;
   return token ? hashToken(token) : null;
 }
 

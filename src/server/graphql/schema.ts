@@ -3,7 +3,9 @@ import { accountsResolvers, accountsTypeDefs } from '../../modules/accounts/grap
 import { authResolvers, authTypeDefs } from '../../modules/accounts/auth-graphql.js';
 import { settingsResolvers, settingsTypeDefs } from '../../modules/accounts/settings-graphql.js';
 import { passwordResolvers, passwordTypeDefs } from '../../modules/accounts/password-graphql.js';
+import { accountResolvers, accountTypeDefs } from '../../modules/accounts/account-graphql.js';
 import { socialResolvers, socialTypeDefs } from '../../modules/accounts/social-graphql.js';
+import { tokensResolvers, tokensTypeDefs } from '../../modules/accounts/tokens-graphql.js';
 import { feedsResolvers, feedsTypeDefs } from '../../modules/feeds/graphql.js';
 import { flagsResolvers, flagsTypeDefs } from '../../modules/flags/graphql.js';
 import { postsResolvers, postsTypeDefs } from '../../modules/posts/graphql.js';
@@ -23,9 +25,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, socialTypeDefs, postsTypeDefs, flagsTypeDefs, feedsTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, flagsTypeDefs, feedsTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, socialResolvers, postsResolvers, flagsResolvers, feedsResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, flagsResolvers, feedsResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

@@ -5,6 +5,8 @@
  */
 export const POSSIBLE_TYPES: Record<string, string[]> = {
   PostResult: ['Post', 'NotFound'],
+  ChangeEmailResult: ['User', 'BadRequest'],
+  DeleteAccountResult: ['MutationSuccess', 'BadRequest'],
   PasswordLoginResult: ['SignedIn', 'TwoFactorRequired', 'InvalidPassword', 'PasswordSoftLockout', 'PasswordPermanentLockout', 'IpAuthLockout', 'BadRequest'],
   TwoFactorSignInResult: ['SignedIn', 'InvalidTwoFactorAuthCode', 'TwoFactorAuthSoftLockout', 'TwoFactorAuthPermanentLockout', 'IpAuthLockout', 'BadRequest'],
   SetPasswordResult: ['MutationSuccess', 'InvalidPassword', 'PasswordSoftLockout', 'PasswordPermanentLockout', 'BadRequest', 'Unauthorized'],
@@ -17,5 +19,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   UpdateProfileResult: ['User', 'BadRequest'],
   UpdateUsernameResult: ['User', 'UsernameError'],
   DisconnectAccountResult: ['User', 'BadRequest'],
+  CreateIntegrationTokenResult: ['IntegrationTokenCreated', 'BadRequest'],
   VariantFlagValue: ['VariantFlagBoolean', 'VariantFlagString', 'VariantFlagNumber'],
 };

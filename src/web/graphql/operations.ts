@@ -259,6 +259,7 @@ export const SETTINGS_PAGE_QUERY = gql`
       pronouns
       imageId
       emailObfuscated
+      unverifiedEmail
       hasPassword
       twoFactorEnabled
     }
@@ -356,6 +357,48 @@ export const END_SESSION = gql`
 export const END_OTHER_SESSIONS = gql`
   mutation EndOtherSessions {
     endOtherSessions
+  }
+`;
+
+/** Settings, Security and apps #tokens: the viewer's integration tokens (never their secrets). */
+export const INTEGRATION_TOKENS_QUERY = gql`
+  query IntegrationTokensQuery {
+    viewer {
+      id
+      integrationTokens {
+        id
+        name
+        createdAt
+        lastUsedAt
+      }
+    }
+  }
+`;
+
+/** The one answer that carries a token's secret. */
+export const CREATE_INTEGRATION_TOKEN = gql`
+  mutation CreateIntegrationToken($name: String!) {
+    createIntegrationToken(name: $name) {
+      __typename
+      ... on IntegrationTokenCreated {
+        secret
+        token {
+          id
+          name
+          createdAt
+          lastUsedAt
+        }
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
+export const REVOKE_INTEGRATION_TOKEN = gql`
+  mutation RevokeIntegrationToken($id: ID!) {
+    revokeIntegrationToken(id: $id)
   }
 `;
 
@@ -507,6 +550,44 @@ export const CAPTCHA_CHALLENGE_QUERY = gql`
       challenge
       difficulty
       siteKey
+    }
+  }
+`;
+
+export const CHANGE_EMAIL = gql`
+  mutation ChangeEmail($email: String!) {
+    changeEmail(email: $email) {
+      __typename
+      ... on User {
+        id
+        unverifiedEmail
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
+export const SEND_VERIFICATION_EMAIL = gql`
+  mutation SendVerificationEmail {
+    sendVerificationEmail
+  }
+`;
+
+export const DEACTIVATE_ACCOUNT = gql`
+  mutation DeactivateAccount {
+    deactivateAccount
+  }
+`;
+
+export const DELETE_ACCOUNT = gql`
+  mutation DeleteAccount($confirmation: String!) {
+    deleteAccount(confirmation: $confirmation) {
+      __typename
+      ... on BadRequest {
+        message
+      }
     }
   }
 `;

@@ -1,6 +1,6 @@
 import type { DocumentNode } from 'graphql';
 import type { ComponentType } from 'react';
-import { CONNECTED_ACCOUNTS_QUERY, SECURITY_SETTINGS_QUERY, HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, SETTINGS_PAGE_QUERY, USER_PROFILE_QUERY, VIEWER_SESSIONS_QUERY } from '../graphql/operations.js';
+import { CONNECTED_ACCOUNTS_QUERY, SECURITY_SETTINGS_QUERY, HOME_LO_QUERY, INTEGRATION_TOKENS_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, SETTINGS_PAGE_QUERY, USER_PROFILE_QUERY, VIEWER_SESSIONS_QUERY } from '../graphql/operations.js';
 import { isSettingsTab, signInToSettingsHref } from '../pages/settings/settings-tabs.js';
 import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
@@ -72,7 +72,7 @@ type ViewerData = { viewer?: { id: string } | null };
 const settingsPage: PageDef = {
   module: 'src/web/pages/settings/SettingsPage.tsx',
   load: () => import('../pages/settings/SettingsPage.js'),
-  preload: (params) => [{ query: SETTINGS_PAGE_QUERY }, ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }, { query: CONNECTED_ACCOUNTS_QUERY }] : [])],
+  preload: (params) => [{ query: SETTINGS_PAGE_QUERY }, ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }, { query: CONNECTED_ACCOUNTS_QUERY }, { query: INTEGRATION_TOKENS_QUERY }] : [])],
   outcome: ([data], params, pathname) => {
     if (!isSettingsTab(params.setting)) return { notFound: true };
     return (data as ViewerData | undefined)?.viewer ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
@@ -98,6 +98,16 @@ export const PAGES: Record<string, PageDef> = {
     // Signed-out readers sign in first and come back here.
     outcome: ([data]) => ((data as { viewer?: unknown } | undefined)?.viewer ? {} : { redirect: '/m/signin?operation=login&redirect=%2Fpassword', temporary: true }),
     head: (_data, _params, site) => ({ title: `Password – ${site.siteName}`, robots: 'noindex' }),
+  },
+  'account-goodbye': {
+    module: 'src/web/pages/account-goodbye/AccountGoodbyePage.tsx',
+    load: () => import('../pages/account-goodbye/AccountGoodbyePage.js'),
+    head: (_data, _params, site) => ({ title: `Goodbye – ${site.siteName}`, robots: 'noindex' }),
+  },
+  suspended: {
+    module: 'src/web/pages/suspended/SuspendedPage.tsx',
+    load: () => import('../pages/suspended/SuspendedPage.js'),
+    head: (_data, _params, site) => ({ title: `Account suspended – ${site.siteName}`, robots: 'noindex' }),
   },
   'sign-in': {
     module: 'src/web/pages/sign-in/SignInPage.tsx',

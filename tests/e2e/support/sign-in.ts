@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 /** Opens the newest email to `to` in the dev mailbox, as a newcomer would, and reads its text part. */
 export async function readLatestEmail(page: Page, to: string): Promise<{ code: string; link: string }> {
   await page.goto('/_/dev/mailbox');
-  await page.locator('li', { hasText: to }).first().getByRole('link').click();
+  // The newest sign-in email (security notices to the same address are skipped).
+  await page.locator('li', { hasText: to }).filter({ hasText: /Sign in to|Finish creating your/ }).first().getByRole('link').click();
   const text = (await page.locator('pre').textContent()) ?? '';
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   const link = /(https?:\/\/\S+\/m\/callback\/email\?token=\S+)/.exec(text)?.[1];

@@ -1,10 +1,14 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSite } from '../../app-context.js';
 import { Avatar } from '../../components/avatar/index.js';
 import { useToast } from '../../components/toast/index.js';
 import { imageUrl } from '../../../shared/images.js';
 import { reloadWithToast } from './carried-toast.js';
+import { CloseAccount } from './CloseAccount.js';
+import { EmailDialog } from './EmailDialog.js';
 import { ProfileDialog } from './ProfileDialog.js';
+import { SEND_VERIFICATION_EMAIL } from '../../graphql/operations.js';
+import { useSettingsMutation } from './use-settings-mutation.js';
 import type { SettingsViewer } from './settings-types.js';
 import { UsernameDialog } from './UsernameDialog.js';
 import styles from './SettingsPage.module.css';
@@ -52,12 +56,46 @@ export interface AccountTabProps {
 export function AccountTab({ viewer, onSaved }: AccountTabProps) {
   const { mainHost } = useSite();
   const toast = useToast();
-  const [editing, setEditing] = useState<'profile' | 'username' | null>(null);
+  const [editing, setEditing] = useState<'profile' | 'username' | 'email' | null>(null);
   const close = () => setEditing(null);
+  const verification = useSettingsMutation();
+
+  // The confirmation link lands here with its outcome in the query.
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    if (q.get('emailConfirmed')) toast.show({ message: 'Your email address is confirmed.' });
+    const failed = q.get('emailConfirmError');
+    if (failed) toast.show({ message: failed, toastStyle: 'ERROR' });
+  }, [toast]);
+
+  async function resend() {
+    const result = await verification.run(SEND_VERIFICATION_EMAIL);
+    if (!result.ok) return void toast.show({ message: result.message, toastStyle: 'ERROR' });
+    // Spec §7: the 'sent' toast stays until dismissed.
+    toast.show({ message: `We sent a confirmation link to ${viewer.unverifiedEmail}.`, duration: 'FOREVER' });
+  }
 
   return (
     <div className={styles.rows}>
-      <SettingRow id="email" title="Email address" description="Where sign-in links and codes are sent." value={<span className={styles.valueText}>{viewer.emailObfuscated ?? 'None'}</span>} />
+      <SettingRow
+        id="email"
+        title="Email address"
+        description={
+          viewer.unverifiedEmail ? (
+            <>
+              Waiting for you to confirm {viewer.unverifiedEmail}.{' '}
+              <button type="button" className={styles.inlineLink} onClick={() => void resend()}>
+                Send the link again
+              </button>
+            </>
+          ) : (
+            'Where sign-in links and codes are sent.'
+          )
+        }
+        value={<span className={styles.valueText}>{viewer.emailObfuscated ?? 'None'}</span>}
+        editLabel="Edit email address"
+        onEdit={() => setEditing('email')}
+      />
       <SettingRow
         id="username"
         title="Username"
@@ -90,11 +128,22 @@ export function AccountTab({ viewer, onSaved }: AccountTabProps) {
           }}
         />
       )}
+      {editing === 'email' && (
+        <EmailDialog
+          onClose={close}
+          onSent={(email) => {
+            onSaved({ unverifiedEmail: email });
+            close();
+            toast.show({ message: `We sent a confirmation link to ${email}.`, duration: 'FOREVER' });
+          }}
+        />
+      )}
       {editing === 'username' && (
         // The header and menus link to the profile by username and come from the
         // server: reload so they follow the new one.
         <UsernameDialog username={viewer.username} onClose={close} onSaved={(username) => reloadWithToast(`Your username is now @${username}.`)} />
       )}
+      <CloseAccount username={viewer.username} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { PasswordForm } from '../../components/security/PasswordForm.js';
 import { TwoFactorSettings } from '../../components/security/TwoFactorSettings.js';
 import { useToast } from '../../components/toast/index.js';
 import { ConnectedAccounts } from './ConnectedAccounts.js';
+import { IntegrationTokens } from './IntegrationTokens.js';
 import { END_OTHER_SESSIONS, END_SESSION, VIEWER_SESSIONS_QUERY } from '../../graphql/operations.js';
 import { formatDate } from '../../../shared/format.js';
 import type { SessionRow } from './settings-types.js';
@@ -45,7 +46,7 @@ function SessionItem({ session, onSignOut, busy }: { session: SessionRow; onSign
   );
 }
 
-/** Spec §2.5 Security and apps: sessions (signing other browsers out), password, two-factor and connected accounts. */
+/** Spec §2.5 Security and apps: sessions (signing other browsers out), password, two-factor, connected accounts and integration tokens. */
 export function SecurityTab({ sessions, hasPassword: hadPassword, twoFactorEnabled }: { sessions: SessionRow[]; hasPassword: boolean; twoFactorEnabled: boolean }) {
   const [hasPassword, setHasPassword] = useState(hadPassword);
   const toast = useToast();
@@ -126,6 +127,7 @@ export function SecurityTab({ sessions, hasPassword: hadPassword, twoFactorEnabl
         <TwoFactorSettings enabled={twoFactorEnabled} />
       </section>
       <ConnectedAccounts />
+      <IntegrationTokens />
     </div>
   );
 }

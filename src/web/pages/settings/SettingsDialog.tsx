@@ -14,10 +14,13 @@ export interface SettingsDialogProps {
   /** The server's answer when it refused, shown above the buttons. */
   error: string | null;
   children: ReactNode;
+  /** The submit button's text; 'Save' by default. */
+  submitText?: string;
+  submitVariant?: 'accent' | 'danger';
 }
 
 /** A form in a modal with Cancel and Save: the shape every edit on the Settings page takes. */
-export function SettingsDialog({ title, isVisible, onClose, onSubmit, busy, canSubmit, error, children }: SettingsDialogProps) {
+export function SettingsDialog({ title, isVisible, onClose, onSubmit, busy, canSubmit, error, children, submitText = 'Save', submitVariant = 'accent' }: SettingsDialogProps) {
   const titleId = useId();
   return (
     <Modal isVisible={isVisible} onClose={onClose} aria-labelledby={titleId} className={styles.dialog}>
@@ -42,8 +45,8 @@ export function SettingsDialog({ title, isVisible, onClose, onSubmit, busy, canS
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <LoadingButton type="submit" variant="accent" loading={busy} disabled={!canSubmit}>
-            Save
+          <LoadingButton type="submit" variant={submitVariant} loading={busy} disabled={!canSubmit}>
+            {submitText}
           </LoadingButton>
         </div>
       </form>

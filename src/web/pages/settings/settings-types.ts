@@ -7,6 +7,8 @@ export interface SettingsViewer {
   pronouns: string[];
   imageId: string | null;
   emailObfuscated: string | null;
+  /** A new address waiting for its confirmation link. */
+  unverifiedEmail: string | null;
   hasPassword: boolean | null;
   twoFactorEnabled: boolean | null;
 }
