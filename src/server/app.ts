@@ -15,6 +15,8 @@ import { createMemoryRateLimiter, type RateLimiter } from '../platform/rate-limi
 import { contextForRequest, GRAPHQL_PATH, registerGraphql } from './graphql/plugin.js';
 import { registerRequestIdentity } from './request-identity.js';
 import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
+import { cachedVariantFlags } from '../modules/flags/queries.js';
+import { hiddenSusiButtons } from '../shared/auth-providers.js';
 import { registerSocialRoutes } from '../modules/accounts/social-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import { createIpLockouts, type IpLockouts } from '../modules/accounts/ip-lockout.js';
@@ -131,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;
   app.get('/favicon.ico', (_request, reply) => reply.redirect(faviconUrl, 301));
 
+  const flags = cachedVariantFlags(db);
   const renderer = await deps.loadRenderer();
   const assets = deps.assets ?? noAssets;
   const ssr = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
@@ -146,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         siteName: config.SITE_NAME,
         mainHost: config.mainHost,
         authProviders: publicProviders(config),
+        hiddenSusiButtons: hiddenSusiButtons(await flags()),
         viewer: request.viewer
           ? { id: request.viewer.id, name: request.viewer.name, username: request.viewer.username, imageId: request.viewer.imageId, emailObfuscated: request.viewer.emailObfuscated, xsrf: request.viewer.xsrf }
           : null,

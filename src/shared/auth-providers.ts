@@ -44,3 +44,21 @@ export function authConnectErrorMessage(code: AuthConnectError, label: string): 
       return `Something went wrong with ${label}. Please try again.`;
   }
 }
+
+/**
+ * Spec §4: flags that hide sign-in buttons. A key is `{operation}:{service}` as the
+ * options use it ('login:google', 'login:email', 'register:facebook').
+ */
+export const SUSI_BUTTON_FLAGS: Record<string, string> = {
+  disable_login_apple: 'login:apple',
+  disable_login_facebook: 'login:facebook',
+  disable_login_google: 'login:google',
+  disable_login_twitter: 'login:twitter',
+  disable_login_email: 'login:email',
+  disable_signup_facebook: 'register:facebook',
+};
+
+export const hiddenSusiButtons = (flags: ReadonlyMap<string, unknown>): string[] =>
+  Object.entries(SUSI_BUTTON_FLAGS)
+    .filter(([flag]) => flags.get(flag) === true)
+    .map(([, key]) => key);

@@ -25,6 +25,8 @@ export interface SiteInfo {
   routeName: string;
   /** Social sign-in providers from the server's configuration, in button order; absent means none. */
   authProviders?: AuthProviderInfo[];
+  /** Sign-in buttons hidden by flags (spec §4), as '{operation}:{service}'. */
+  hiddenSusiButtons?: string[];
 }
 
 export const SiteContext = createContext<SiteInfo>({

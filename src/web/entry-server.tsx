@@ -29,6 +29,7 @@ export interface RenderInput {
   viewer: ShellViewer | null;
   /** Configured social sign-in providers (names and labels only). */
   authProviders?: AuthProviderInfo[];
+  hiddenSusiButtons?: string[];
   graphqlUrl: string;
   /** Spec §9: favicon variants by environment. */
   faviconUrl: string;
@@ -59,7 +60,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   let page = resolved.kind === 'page' ? resolved : { pageId: NOT_FOUND_PAGE_ID, routeName: resolved.routeName, params: {} };
   if (resolved.kind === 'not-found') status = 404;
 
-  const site = { siteName: input.siteName, mainHost: input.mainHost, viewer: input.viewer, authProviders: input.authProviders ?? [] };
+  const site = { siteName: input.siteName, mainHost: input.mainHost, viewer: input.viewer, authProviders: input.authProviders ?? [], hiddenSusiButtons: input.hiddenSusiButtons ?? [] };
   const run = async (def: PageDef, params: Record<string, string>): Promise<PageDataEntry[]> =>
     Promise.all(
       (def.preload?.(params) ?? []).map(async (q) => {

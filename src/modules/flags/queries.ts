@@ -23,3 +23,26 @@ export async function setVariantFlag(db: Db, name: string, value: FlagValue): Pr
     .values({ name, value })
     .onConflictDoUpdate({ target: variantFlags.name, set: { value, updatedAt: sql`now()` } });
 }
+
+/**
+ * Flags read on every page render, refreshed at most every `ttlMs` (a staff change shows
+ * within seconds, without a query per request).
+ */
+export function cachedVariantFlags(db: Db, ttlMs = 10_000): () => Promise<Map<string, FlagValue>> {
+  let value: Map<string, FlagValue> | null = null;
+  let loadedAt = 0;
+  let pending: Promise<Map<string, FlagValue>> | null = null;
+  return async () => {
+    if (value && Date.now() - loadedAt < ttlMs) return value;
+    pending ??= listVariantFlags(db)
+      .then((rows) => {
+        value = new Map(rows.map((r) => [r.name, r.value]));
+        loadedAt = Date.now();
+        return value;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
+}

@@ -22,14 +22,16 @@ function ProviderLink({ provider, operation, redirect }: Props & { provider: Aut
 
 /** Spec §5: 'Sign in with {service}' / 'Sign up with {service}' for each configured provider. */
 export function SocialOptions({ operation, redirect }: Props) {
-  const providers = useSite().authProviders ?? [];
+  const { authProviders = [], hiddenSusiButtons = [] } = useSite();
+  const providers = authProviders.filter((p) => !hiddenSusiButtons.includes(`${operation}:${p.name}`));
   return providers.map((p) => <ProviderLink key={p.name} provider={p} operation={operation} redirect={redirect} />);
 }
 
 /** Spec §5: a gmail or google address typed in the email step also offers Google, when configured. */
 export function GoogleOption({ email, operation, redirect }: Props & { email: string }) {
-  const google = (useSite().authProviders ?? []).find((p) => p.name === 'google');
-  if (!google || !isGoogleKindEmail(email)) return null;
+  const { authProviders = [], hiddenSusiButtons = [] } = useSite();
+  const google = authProviders.find((p) => p.name === 'google');
+  if (!google || hiddenSusiButtons.includes(`${operation}:google`) || !isGoogleKindEmail(email)) return null;
   return (
     <div className={own.extra}>
       <ProviderLink provider={google} operation={operation} redirect={redirect} />

@@ -33,7 +33,7 @@ export interface SusiFlowProps {
  * when they are configured.
  */
 export function SusiFlow(props: SusiFlowProps) {
-  const { siteName } = useSite();
+  const { siteName, hiddenSusiButtons = [] } = useSite();
   const loadData = useBrowserData();
   const [operation, setOperation] = useState<SusiOperation>(props.operation);
   const [step, setStep] = useState<SusiStep>(initialStep(props.operation, props.stepOverride, props.twoFactorChallenge));
@@ -134,9 +134,11 @@ export function SusiFlow(props: SusiFlowProps) {
         {errorLine}
         <div className={styles.options}>
           <SocialOptions operation={signUp ? 'register' : 'login'} redirect={props.redirect} />
-          <Button variant="outline" className={styles.option} onClick={() => go('ENTER_EMAIL', signUp ? 'register' : 'login')}>
-            {signUp ? 'Sign up with email' : 'Sign in with email'}
-          </Button>
+          {!hiddenSusiButtons.includes(`${signUp ? 'register' : 'login'}:email`) && (
+            <Button variant="outline" className={styles.option} onClick={() => go('ENTER_EMAIL', signUp ? 'register' : 'login')}>
+              {signUp ? 'Sign up with email' : 'Sign in with email'}
+            </Button>
+          )}
         </div>
         <p className={styles.switch}>
           {signUp ? 'Already have an account? ' : 'No account? '}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderWithSite } from '../../lib/test-render';
+import { hiddenSusiButtons } from '../../../shared/auth-providers';
 import { GoogleOption, SocialOptions } from './SocialOptions';
 
 const providers = [
@@ -26,5 +27,19 @@ describe('social sign-in options', () => {
     }
     expect(renderWithSite(<GoogleOption email="ann@example.com" operation="login" />, { authProviders: providers })).toBe('');
     expect(renderWithSite(<GoogleOption email="ann@gmail.com" operation="login" />, { authProviders: [providers[1]!] })).toBe('');
+  });
+});
+
+describe('flags that hide sign-in buttons (spec §4)', () => {
+  it('hides a provider for the operation its flag names, and only that one', () => {
+    const html = renderWithSite(<SocialOptions operation="login" />, { authProviders: providers, hiddenSusiButtons: ['login:google'] });
+    expect(html).not.toContain('Sign in with Google');
+    expect(html).toContain('Sign in with Acme ID');
+    expect(renderWithSite(<SocialOptions operation="register" />, { authProviders: providers, hiddenSusiButtons: ['login:google'] })).toContain('Sign up with Google');
+    expect(renderWithSite(<GoogleOption email="ann@gmail.com" operation="login" />, { authProviders: providers, hiddenSusiButtons: ['login:google'] })).toBe('');
+  });
+
+  it('maps the flag names to the buttons', () => {
+    expect(hiddenSusiButtons(new Map<string, unknown>([['disable_login_email', true], ['disable_signup_facebook', true], ['disable_login_google', false]]))).toEqual(['login:email', 'register:facebook']);
   });
 });
