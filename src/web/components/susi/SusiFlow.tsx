@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSite } from '../../app-context.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
+import { mutateField, type MutationResult } from '../../apollo/mutate.js';
 import { SEND_ACCT_AUTH_EMAIL, VERIFY_LOGIN_CODE } from '../../graphql/operations.js';
 import { Button } from '../button/index.js';
 import { captchaValue } from './captcha-client.js';
@@ -10,7 +11,6 @@ import { TwoFactorStep } from './TwoFactorStep.js';
 import { initialStep, isValidEmail, NARROW_SCREEN_QUERY, type SusiOperation, type SusiStep } from './susi-state.js';
 import styles from './susi.module.css';
 
-type MutationResult = { __typename: string; message?: string; value?: string };
 
 export interface SusiFlowProps {
   operation: SusiOperation;
@@ -69,16 +69,10 @@ export function SusiFlow(props: SusiFlowProps) {
 
   async function mutate(mutation: typeof SEND_ACCT_AUTH_EMAIL, variables: Record<string, unknown>, field: string): Promise<MutationResult | null> {
     setBusy(true);
-    try {
-      const { client } = await loadData();
-      const { data } = await client.mutate({ mutation, variables });
-      return (data as Record<string, MutationResult> | null | undefined)?.[field] ?? null;
-    } catch {
-      setError('Please try again.');
-      return null;
-    } finally {
-      setBusy(false);
-    }
+    const result = await mutateField(loadData, mutation, variables, field);
+    setBusy(false);
+    if (!result) setError('Please try again.');
+    return result;
   }
 
   async function sendEmail(e: FormEvent) {
@@ -108,7 +102,7 @@ export function SusiFlow(props: SusiFlowProps) {
     const result = await mutate(VERIFY_LOGIN_CODE, { loginCode: code.trim() }, 'verifyLoginCode');
     if (!result) return;
     if (result.__typename === 'Token' && result.value) {
-      window.location.assign(`/m/callback/email?token=${encodeURIComponent(result.value)}&operation=${operation}`);
+      window.location.assign(`/m/callback/email?token=${encodeURIComponent(String(result.value))}&operation=${operation}`);
       return;
     }
     setError(result.__typename === 'TooManyRequests' ? 'Too many attempts. Please try again later.' : (result.message ?? 'Invalid code.'));
