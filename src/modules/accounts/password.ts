@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { twoFactorChallenges, userCredentials } from './credential-tables.js';
@@ -9,12 +8,16 @@ import { passwordProblem, PASSWORD_PROBLEM_MESSAGES } from './password-policy.js
 import { users } from './tables.js';
 import { MESSAGES, normalizeEmail } from './validation.js';
 
+/** The argon2 binding, loaded with the first password: most sites sign in by email. */
+const argon2 = () => import('@node-rs/argon2');
+const verify = async (hashed: string, password: string) => (await argon2()).verify(hashed, password);
+
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum). */
-export const hashPassword = (password: string) => hash(password);
+export const hashPassword = async (password: string) => (await argon2()).hash(password);
 
 /** A hash to verify against when there is no account, so both answers take as long. */
 let decoy: Promise<string> | null = null;
-const decoyHash = () => (decoy ??= hash(randomBytes(16).toString('hex')));
+const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString('hex')));
 
 /** A sign-in waiting for two-factor lives this long. */
 export const TWO_FACTOR_CHALLENGE_MS = 10 * 60 * 1000;

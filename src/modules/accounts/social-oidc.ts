@@ -1,4 +1,7 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
+
+/** Loaded with the first social sign-in: sites without providers never hold it. */
+const openidClient = () => import('openid-client');
 import type { FlowSecrets } from './social-state.js';
 import type { SocialProvider } from './social-providers.js';
 
@@ -17,21 +20,24 @@ export interface VerifiedIdentity {
 const DISCOVERY_TTL_MS = 24 * 3600 * 1000;
 const TIMEOUT_S = 10;
 
-const discovered = new Map<string, { at: number; config: Promise<oidc.Configuration> }>();
+const discovered = new Map<string, { at: number; config: Promise<Oidc.Configuration> }>();
 
 /** The provider's metadata and this site's client there, discovered once and shared by requests. */
-function configurationFor(provider: SocialProvider): Promise<oidc.Configuration> {
+function configurationFor(provider: SocialProvider): Promise<Oidc.Configuration> {
   const key = `${provider.issuer}\n${provider.clientId}`;
   const hit = discovered.get(key);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
   // The configuration only allows http for a provider on this machine (development, tests).
   const insecure = new URL(provider.issuer).protocol === 'http:';
-  const config = oidc
-    .discovery(new URL(provider.issuer), provider.clientId, undefined, oidc.ClientSecretBasic(provider.clientSecret), {
-      execute: insecure ? [oidc.allowInsecureRequests] : [],
-      timeout: TIMEOUT_S,
-    })
-    .then((c) => {
+  const config = openidClient()
+    .then((oidc) =>
+      oidc.discovery(new URL(provider.issuer), provider.clientId, undefined, oidc.ClientSecretBasic(provider.clientSecret), {
+        execute: insecure ? [oidc.allowInsecureRequests] : [],
+        timeout: TIMEOUT_S,
+      }),
+    )
+    .then(async (c) => {
+      const oidc = await openidClient();
       // Check the ID token's signature against the provider's published keys, besides its
       // issuer, audience, nonce and expiry (checked always).
       oidc.enableNonRepudiationChecks(c);
@@ -46,6 +52,7 @@ function configurationFor(provider: SocialProvider): Promise<oidc.Configuration>
 /** The provider's sign-in page for this flow: code flow with PKCE (S256), the state and the nonce. */
 export async function authorizationUrl(provider: SocialProvider, input: { redirectUri: string; state: string; secrets: FlowSecrets }): Promise<URL> {
   const config = await configurationFor(provider);
+  const oidc = await openidClient();
   return oidc.buildAuthorizationUrl(config, {
     redirect_uri: input.redirectUri,
     scope: provider.scopes.join(' '),
@@ -65,6 +72,7 @@ export async function authorizationUrl(provider: SocialProvider, input: { redire
  */
 export async function completeAuthorization(provider: SocialProvider, input: { callbackUrl: URL; state: string; secrets: FlowSecrets }): Promise<VerifiedIdentity> {
   const config = await configurationFor(provider);
+  const oidc = await openidClient();
   const tokens = await oidc.authorizationCodeGrant(config, input.callbackUrl, {
     pkceCodeVerifier: input.secrets.codeVerifier,
     expectedNonce: input.secrets.nonce,

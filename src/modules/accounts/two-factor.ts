@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Db } from '../../platform/db/client.js';
 import { recoveryCodes, twoFactorChallenges, userCredentials } from './credential-tables.js';
 import { lockCredentials, totpLockout, totpLockoutColumns, type CredentialRow, type Tx } from './credentials.js';
@@ -43,6 +42,8 @@ export async function startTwoFactorSetup(db: Db, input: { userId: string; accou
     const secret = new Secret({ size: 20 }).base32;
     await tx.update(userCredentials).set({ totpSecret: secret, totpLastStep: null }).where(eq(userCredentials.userId, input.userId));
     const otpauthUri = totpFor(secret, input.accountLabel, input.issuer).toString();
+    // Loaded only when someone sets up two-factor.
+    const { default: QRCode } = await import('qrcode');
     const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { secret, otpauthUri, qrSvg };
   });

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Address } from 'nodemailer/lib/mailer';
 import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
 import type { DeliveredTo } from './tables.js';
@@ -62,13 +62,16 @@ export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransportOptions {
 /** SMTP when SMTP_URL is set; otherwise the dev mailbox, where the outbox row is the delivery. */
 export function createMailTransport(config: MailConfig): MailTransport {
   if (!config.SMTP_URL) return { kind: 'mailbox', async send() {}, close() {} };
-  const transporter = nodemailer.createTransport(smtpOptionsFromUrl(config.SMTP_URL));
+  const options = smtpOptionsFromUrl(config.SMTP_URL);
+  // Loaded with the first email: a process that never sends one does not hold it.
+  let transporter: Promise<Transporter> | null = null;
+  const connect = () => (transporter ??= import('nodemailer').then((m) => m.default.createTransport(options)));
   const from = mailFrom(config);
   const domain = hostOf(config.mainHost);
   return {
     kind: 'smtp',
     async send(message) {
-      await transporter.sendMail({
+      await (await connect()).sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -78,7 +81,7 @@ export function createMailTransport(config: MailConfig): MailTransport {
       });
     },
     close() {
-      transporter.close();
+      void transporter?.then((t) => t.close());
     },
   };
 }
