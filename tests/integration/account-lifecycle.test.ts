@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/accounts/commands.js';
 import { insertPublishedPost } from '../../src/modules/posts/commands.js';
-import { createTestApp, TEST_HOST, type TestApp } from '../support/app.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { testBrowser } from '../support/test-browser.js';
 
 type Gql = { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
 
@@ -13,29 +14,7 @@ describe('account lifecycle', () => {
     await createUser(t.database.db, { name: 'Taken', username: 'taken', email: 'taken@example.com' });
   });
 
-  function browser() {
-    const jar = new Map<string, string>();
-    const keep = (set: string | string[] | undefined) => {
-      for (const c of [set ?? []].flat()) {
-        const [name, ...v] = c.split(';')[0]!.split('=');
-        if (/max-age=0|expires=thu, 01 jan 1970/i.test(c)) jar.delete(name!);
-        else jar.set(name!, v.join('='));
-      }
-    };
-    const headers = () => ({ host: TEST_HOST, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') });
-    return {
-      async gql(query: string, variables: Record<string, unknown> = {}): Promise<Gql> {
-        const res = await t.app.inject({ method: 'POST', url: '/_/graphql', headers: { ...headers(), 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) });
-        keep(res.headers['set-cookie']);
-        return res.json() as Gql;
-      },
-      async get(url: string) {
-        const res = await t.app.inject({ method: 'GET', url, headers: headers() });
-        keep(res.headers['set-cookie']);
-        return res;
-      },
-    };
-  }
+  const browser = () => testBrowser<Gql>(t.app);
   const latest = async (to: string) =>
     (await t.database.pool.query<{ subject: string; text_body: string }>('select subject, text_body from email_outbox where to_address = $1 order by created_at desc limit 1', [to])).rows[0];
 

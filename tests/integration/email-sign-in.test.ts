@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/accounts/commands.js';
 import { sendAuthEmail, verifyLoginCode } from '../../src/modules/accounts/email-auth.js';
-import { createTestApp, TEST_HOST, type TestApp } from '../support/app.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { testBrowser } from '../support/test-browser.js';
 
 type Gql = { data?: Record<string, { __typename: string; message?: string; value?: string }>; errors?: { message: string }[] };
 
@@ -13,32 +14,7 @@ describe('email sign-in', () => {
     await createUser(t.database.db, { name: 'Known Reader', username: 'known', email: 'known@example.com' });
   });
 
-  /** A browser: keeps its cookies across requests like Chromium would. */
-  function browser() {
-    const jar = new Map<string, string>();
-    const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const keep = (setCookie: string | string[] | undefined) => {
-      for (const c of [setCookie ?? []].flat()) {
-        const [pair] = c.split(';');
-        const [name, ...value] = pair!.split('=');
-        if (/max-age=0|expires=thu, 01 jan 1970/i.test(c)) jar.delete(name!.trim());
-        else jar.set(name!.trim(), value.join('='));
-      }
-    };
-    return {
-      jar,
-      async gql(query: string, variables: Record<string, unknown> = {}): Promise<Gql> {
-        const res = await t.app.inject({ method: 'POST', url: '/_/graphql', headers: { host: TEST_HOST, 'content-type': 'application/json', cookie: cookieHeader() }, payload: JSON.stringify({ query, variables }) });
-        keep(res.headers['set-cookie']);
-        return res.json() as Gql;
-      },
-      async get(url: string) {
-        const res = await t.app.inject({ method: 'GET', url, headers: { host: TEST_HOST, cookie: cookieHeader() } });
-        keep(res.headers['set-cookie']);
-        return res;
-      },
-    };
-  }
+  const browser = () => testBrowser<Gql>(t.app);
 
   const SEND = `mutation($email: String!, $operation: SusiOperation, $fullName: String, $redirect: String) {
     sendAcctAuthEmail(email: $email, operation: $operation, fullName: $fullName, redirect: $redirect) { __typename ... on SusiMethod { value } ... on BadRequest { message } ... on NotFound { message } } }`;

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/accounts/commands.js';
 import { setPassword, signInWithPassword } from '../../src/modules/accounts/password.js';
 import { totpCodeAt } from '../../src/modules/accounts/two-factor.js';
-import { createTestApp, TEST_HOST, type TestApp } from '../support/app.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { testBrowser } from '../support/test-browser.js';
 
 type Result = { __typename: string; message?: string; value?: string; attemptsLeft?: number; minutes?: number; redirect?: string; challenge?: string; codes?: string[]; secret?: string; qrSvg?: string };
 type Gql = { data?: Record<string, Result> | null; errors?: { message: string }[] };
@@ -13,30 +14,7 @@ describe('passwords and two-factor', () => {
     t = await createTestApp();
   });
 
-  function browser() {
-    const jar = new Map<string, string>();
-    const keep = (set: string | string[] | undefined) => {
-      for (const c of [set ?? []].flat()) {
-        const [name, ...v] = c.split(';')[0]!.split('=');
-        if (/max-age=0|expires=thu, 01 jan 1970/i.test(c)) jar.delete(name!);
-        else jar.set(name!, v.join('='));
-      }
-    };
-    const headers = () => ({ host: TEST_HOST, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') });
-    return {
-      jar,
-      async gql(query: string, variables: Record<string, unknown> = {}): Promise<Gql> {
-        const res = await t.app.inject({ method: 'POST', url: '/_/graphql', headers: { ...headers(), 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) });
-        keep(res.headers['set-cookie']);
-        return res.json() as Gql;
-      },
-      async get(url: string) {
-        const res = await t.app.inject({ method: 'GET', url, headers: headers() });
-        keep(res.headers['set-cookie']);
-        return res;
-      },
-    };
-  }
+  const browser = () => testBrowser<Gql>(t.app);
 
   /** A signed-in browser for a new account, through the real email code flow. */
   async function signedUp(email: string) {

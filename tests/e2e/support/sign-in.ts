@@ -20,20 +20,18 @@ export async function signUpByEmail(page: Page, fullName: string, email: string)
   await page.goto('/m/signin?operation=register');
   await page.getByRole('button', { name: 'Sign up with email' }).click();
   await page.getByLabel('Your full name').fill(fullName);
-  await page.getByLabel('Your email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('heading', { name: 'Check your inbox.' }).waitFor();
-  const mailbox = await page.context().newPage();
-  const { link } = await readLatestEmail(mailbox, email);
-  await mailbox.close();
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await page.getByRole('button', { name: 'Account menu' }).first().waitFor();
+  await followEmailLink(page, email);
 }
 
 /** Signs an existing reader in on `page` with the emailed magic link. */
 export async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.goto('/m/signin?operation=login');
   await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await followEmailLink(page, email);
+}
+
+/** From the email step: send the email, open its link from a second tab's mailbox, wait until signed in. */
+async function followEmailLink(page: Page, email: string): Promise<void> {
   await page.getByLabel('Your email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Check your inbox.' }).waitFor();
