@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP_USER_AGENT, screenshotPath, useBrowser } from './support/browser.js';
+import { firstStoryPath } from './support/stories.js';
 
 const h = useBrowser();
-
-/** The first staff pick's story URL, as the landing page links it. */
-async function firstStoryPath(): Promise<string> {
-  const res = await fetch(`${h.baseUrl}/_/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ staffPicksFeed(paging: { limit: 1 }) { items { id uniqueSlug creator { username } } } }' }),
-  });
-  const item = ((await res.json()) as { data: { staffPicksFeed: { items: { id: string; uniqueSlug: string; creator: { username: string } }[] } } }).data.staffPicksFeed.items[0]!;
-  return `/@${item.creator.username}/${item.uniqueSlug}`;
-}
 
 describe.skipIf(h.skipReason !== '')(`reading as a logged-out visitor${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
   it('home shows the landing with staff picks and fires homepage.viewed', async () => {
@@ -36,7 +26,7 @@ describe.skipIf(h.skipReason !== '')(`reading as a logged-out visitor${h.skipRea
   });
 
   it('a story page renders every kind of paragraph server-side and hydrates without errors', async () => {
-    const path = await firstStoryPath();
+    const path = await firstStoryPath(h.baseUrl);
     const { page, errors } = await h.open(1200);
     const res = await page.goto(path);
     expect(res?.status()).toBe(200);
@@ -54,7 +44,7 @@ describe.skipIf(h.skipReason !== '')(`reading as a logged-out visitor${h.skipRea
   });
 
   it('/p/{id} redirects to the canonical story URL', async () => {
-    const path = await firstStoryPath();
+    const path = await firstStoryPath(h.baseUrl);
     const id = path.slice(-12);
     const res = await fetch(`${h.baseUrl}/p/${id}`, { redirect: 'manual' });
     expect(res.status).toBe(301);
@@ -62,7 +52,7 @@ describe.skipIf(h.skipReason !== '')(`reading as a logged-out visitor${h.skipRea
   });
 
   it('a profile lists the writer’s stories and links each to its page', async () => {
-    const path = await firstStoryPath();
+    const path = await firstStoryPath(h.baseUrl);
     const username = path.split('/')[1]!;
     const { page, errors } = await h.open(1200);
     const res = await page.goto(`/${username}`);

@@ -1,27 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, useBrowser } from './support/browser.js';
+import { firstStoryPath } from './support/stories.js';
 import { readLatestEmail } from './support/sign-in.js';
 
 const h = useBrowser();
-
-/** The first staff pick's story URL, as the landing page links it. */
-async function firstStoryPath(): Promise<string> {
-  const res = await fetch(`${h.baseUrl}/_/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ staffPicksFeed(paging: { limit: 1 }) { items { id uniqueSlug creator { username } } } }' }),
-  });
-  const item = ((await res.json()) as { data: { staffPicksFeed: { items: { id: string; uniqueSlug: string; creator: { username: string } }[] } } }).data.staffPicksFeed.items[0]!;
-  return `/@${item.creator.username}/${item.uniqueSlug}`;
-}
 
 /**
  * Opens a story and waits until the app has hydrated (React has attached its handlers to the
  * header), so that a click opens the modal rather than following the link to the sign-in page.
  */
 async function openStory(width: number) {
-  const path = await firstStoryPath();
+  const path = await firstStoryPath(h.baseUrl);
   const opened = await h.open(width);
   const res = await opened.page.goto(path);
   expect(res?.status()).toBe(200);

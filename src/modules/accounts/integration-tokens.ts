@@ -8,7 +8,7 @@ import { hashToken } from './sessions.js';
 import { users } from './tables.js';
 import { integrationTokens } from './token-tables.js';
 import { obfuscateEmail } from './validation.js';
-import type { SessionViewer } from './viewer.js';
+import { TOUCH_EVERY_MS, VIEWER_USER_COLUMNS, type SessionViewer } from './viewer.js';
 
 /**
  * Integration tokens: secrets a reader gives a script so it can call the GraphQL API as
@@ -20,9 +20,6 @@ import type { SessionViewer } from './viewer.js';
 /** Recognisable in logs and by secret scanners; 32 random bytes follow. */
 export const TOKEN_PREFIX = 'ink_';
 const SECRET_PATTERN = /^ink_[A-Za-z0-9_-]{43}$/;
-
-/** last_used_at is written at most this often, like a session's last_seen_at. */
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export const TOKEN_MESSAGES = {
   nameRequired: 'Give the token a name.',
@@ -101,12 +98,7 @@ export async function viewerForIntegrationToken(db: Db, secret: string, now: Dat
     .select({
       tokenId: integrationTokens.id,
       lastUsedAt: integrationTokens.lastUsedAt,
-      id: users.id,
-      isStaff: users.isStaff,
-      name: users.name,
-      username: users.username,
-      imageId: users.imageId,
-      email: users.email,
+      ...VIEWER_USER_COLUMNS,
     })
     .from(integrationTokens)
     .innerJoin(users, eq(users.id, integrationTokens.userId))

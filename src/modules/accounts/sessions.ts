@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { sessions } from './auth-tables.js';
 
@@ -35,12 +35,3 @@ export async function createSession(db: Pick<Db, 'insert'>, userId: string, meta
 export async function endSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
-
-/** Drops sessions past their expiry (housekeeping). */
-export async function deleteExpiredSessions(db: Db, now: Date = new Date()): Promise<number> {
-  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ h: sessions.tokenHash });
-  return rows.length;
-}
-
-export const sessionCount = async (db: Db, userId: string) =>
-  (await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId)))[0]?.n ?? 0;

@@ -5,8 +5,18 @@ import { hashToken } from './sessions.js';
 import { users } from './tables.js';
 import { obfuscateEmail } from './validation.js';
 
-/** last_seen_at is written at most this often, so reading pages does not write each time. */
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
+/** Last-used times (sessions, tokens) are written at most this often, so reading pages does not write each time. */
+export const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** The user columns a viewer is made of, whatever signed the request in (session or token). */
+export const VIEWER_USER_COLUMNS = {
+  id: users.id,
+  isStaff: users.isStaff,
+  name: users.name,
+  username: users.username,
+  imageId: users.imageId,
+  email: users.email,
+};
 
 /** The signed-in reader behind a session cookie, with what the page shell shows of them. */
 export interface SessionViewer {
@@ -26,12 +36,7 @@ export async function viewerForSessionToken(db: Db, token: string, now: Date = n
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({
-      id: users.id,
-      isStaff: users.isStaff,
-      name: users.name,
-      username: users.username,
-      imageId: users.imageId,
-      email: users.email,
+      ...VIEWER_USER_COLUMNS,
       xsrf: sessions.xsrf,
       signedInAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
