@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { newId } from '../../platform/ids.js';
 import type { ImageMetadata, Paragraph } from '../../shared/paragraphs.js';
 import { readingTimeMinutes } from '../../shared/reading-time.js';
 import { slugify } from '../../shared/slug.js';
-import { posts } from './tables.js';
+import { postRevisions, posts, tags } from './tables.js';
 
 export interface NewPublishedPost {
   creatorId: string;
@@ -16,10 +17,11 @@ export interface NewPublishedPost {
 }
 
 /**
- * Inserts an already-written, published story (demo content, imports). The editor and
- * the publish flow with drafts and revisions belong to the stories issue.
+ * Inserts an already-written, published story (demo content, benchmarks) as its first
+ * revision, published, with its tags counted.
  */
 export async function insertPublishedPost(db: Pick<Db, 'insert'>, input: NewPublishedPost): Promise<string> {
+  const tagSlugs = [...new Set(input.tags.map(slugify))];
   const id = newId();
   const firstImage = input.paragraphs.find((p) => p.type === 'IMG')?.metadata ?? null;
   await db.insert(posts).values({
@@ -32,12 +34,21 @@ export async function insertPublishedPost(db: Pick<Db, 'insert'>, input: NewPubl
     isLocked: input.isLocked ?? false,
     paragraphs: input.paragraphs,
     previewImage: firstImage as ImageMetadata | null,
-    tags: input.tags.map(slugify),
+    tags: tagSlugs,
+    latestRev: 1,
+    publishedRev: 1,
     readingTime: readingTimeMinutes(input.paragraphs, input.title, input.subtitle),
     firstPublishedAt: input.publishedAt,
     latestPublishedAt: input.publishedAt,
     createdAt: input.publishedAt,
     updatedAt: input.publishedAt,
   });
+  await db.insert(postRevisions).values({ postId: id, rev: 1, title: input.title, subtitle: input.subtitle, paragraphs: input.paragraphs, publishedAt: input.publishedAt, createdAt: input.publishedAt });
+  if (tagSlugs.length > 0) {
+    await db
+      .insert(tags)
+      .values(tagSlugs.map((slug) => ({ slug, displayTitle: input.tags.find((t) => slugify(t) === slug) ?? slug, postCount: 1 })))
+      .onConflictDoUpdate({ target: tags.slug, set: { postCount: sql`${tags.postCount} + 1` } });
+  }
   return id;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ImageMetadata, Paragraph } from '../../shared/paragraphs.js';
 import { users } from '../accounts/tables.js';
 
@@ -22,6 +22,22 @@ export const posts = pgTable(
     /** Member-only story (spec: isLocked shows the member star). */
     isLocked: boolean('is_locked').notNull().default(false),
     allowResponses: boolean('allow_responses').notNull().default(true),
+    /** Spec §3 license types; ALL_RIGHTS_RESERVED unless the author picks another. */
+    license: text('license').notNull().default('ALL_RIGHTS_RESERVED'),
+    /** A response is a story written in response to another (spec §7 threaded responses). */
+    inResponseToPostId: text('in_response_to_post_id').references((): AnyPgColumn => posts.id, { onDelete: 'cascade' }),
+    /** 0 for a story; 1 for a response to a story, up to 3 (spec §9 thread depth). */
+    responseDepth: integer('response_depth').notNull().default(0),
+    /** Set when the parent story's author hides this response (UnhidePostResponseOnParentPost clears it). */
+    hiddenByParentAuthorAt: timestamp('hidden_by_parent_author_at', { withTimezone: true }),
+    /** The highlighted passage a response quotes (/new-story?inResponseToQuoteId). */
+    inResponseToQuoteId: text('in_response_to_quote_id'),
+    /** The canonical original of an imported story (/p/import), shown as rel=canonical. */
+    canonicalUrl: text('canonical_url'),
+    /** The newest saved revision (post_revisions.rev); 0 before the first save. */
+    latestRev: integer('latest_rev').notNull().default(0),
+    /** The revision readers see; null until first published. latestRev > publishedRev: unpublished edits. */
+    publishedRev: integer('published_rev'),
     paragraphs: jsonb('paragraphs').$type<Paragraph[]>().notNull().default(sql`'[]'::jsonb`),
     previewImage: jsonb('preview_image').$type<ImageMetadata | null>(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
@@ -38,6 +54,39 @@ export const posts = pgTable(
   },
   (t) => [
     index('posts_creator_published_idx').on(t.creatorId, t.firstPublishedAt),
+    index('posts_responses_idx').on(t.inResponseToPostId, t.firstPublishedAt).where(sql`${t.inResponseToPostId} is not null`),
+    index('posts_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('posts_published_idx').on(t.firstPublishedAt).where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null`),
   ],
 );
+
+/**
+ * One row per save batch of the editor (spec §2.3 /p/{postId}/revert/{versionId}/{baseRev}):
+ * the whole title, subtitle and paragraph model as saved, so any version can be restored.
+ */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    rev: integer('rev').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull(),
+    paragraphs: jsonb('paragraphs').$type<Paragraph[]>().notNull(),
+    /** Set on the revisions that were published. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.rev] })],
+);
+
+/** Tags (spec §5 slugs): created on first use; counts kept with the posts that carry them. */
+export const tags = pgTable('tags', {
+  slug: text('slug').primaryKey(),
+  displayTitle: text('display_title').notNull(),
+  /** Published, public, not trashed stories carrying the tag. */
+  postCount: integer('post_count').notNull().default(0),
+  followerCount: integer('follower_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -8,3 +8,7 @@ export * from '../../modules/posts/tables.js';
 export * from '../../modules/flags/tables.js';
 export * from '../../modules/feeds/tables.js';
 export { emailOutbox } from '../mail/tables.js';
+export * from '../../modules/claps/tables.js';
+export * from '../../modules/quotes/tables.js';
+export * from '../../modules/reading/tables.js';
+export * from '../../modules/media/tables.js';
