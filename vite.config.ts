@@ -10,7 +10,7 @@ import { precompressAssets } from './scripts/build/precompress.js';
  */
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/static/',
-  plugins: [react(), precompileGraphqlDocuments(/\/src\/web\/graphql\/operations\.ts$/), precompressAssets()],
+  plugins: [react(), precompileGraphqlDocuments(/\/src\/web\/graphql\/([a-z]+-)*operations\.ts$/), precompressAssets()],
   publicDir: 'public',
   css: { modules: { generateScopedName: isSsrBuild || process.env.NODE_ENV === 'production' ? '[hash:base64:6]' : '[name]_[local]_[hash:base64:4]' } },
   build: isSsrBuild
