@@ -53,9 +53,10 @@ function stopOrphanPostgresSync(dataDir) {
 
 export class AppProcess {
   /**
-   * @param {{ root: string, dataDir: string, port: number, logLevel?: string }} opts
+   * @param {{ root: string, dataDir: string, port: number, logLevel?: string, env?: Record<string, string> }} opts
    */
-  constructor({ root, dataDir, port, logLevel = 'warn' }) {
+  constructor({ root, dataDir, port, logLevel = 'warn', env = {} }) {
+    this.extraEnv = env;
     this.root = root;
     this.dataDir = dataDir;
     this.port = port;
@@ -93,6 +94,7 @@ export class AppProcess {
       SITE_NAME: 'Inkwell',
       PUBLIC_PROTOCOL: 'http',
       TRUST_PROXY: '0',
+      ...this.extraEnv,
     };
     // The benchmark always measures the embedded database on its own data directory.
     for (const name of ['DATABASE_URL', 'MAIN_HOST', 'REDIS_URL', 'ROLE']) delete env[name];
