@@ -103,7 +103,9 @@ export const accountsResolvers: IResolvers = {
       lastPostCreatedAt: null,
     }),
     verifications: () => ({ isBookAuthor: false }),
-    membership: () => null,
+    // users.member_since stands for an active MEMBER membership until memberships land;
+    // only the viewer learns their own (whether someone pays is theirs to tell).
+    membership: (u: UserRow, _: unknown, ctx: Ctx) => (ctx.viewer?.id === u.id && u.memberSince ? { id: u.id, tier: 'MEMBER', memberSince: u.memberSince.getTime(), friendSince: null } : null),
     geolocation: (_u: UserRow, _: unknown, ctx: Ctx) => ({ country: ctx.country }),
     dismissableFlags: () => [],
   },

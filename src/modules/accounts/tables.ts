@@ -19,6 +19,8 @@ export const users = pgTable(
     imageId: text('image_id'),
     isSuspended: boolean('is_suspended').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
+    /** Stand-in for membership (spec §3 membership.memberSince) until memberships land: set = a member since then. */
+    memberSince: timestamp('member_since', { withTimezone: true }),
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

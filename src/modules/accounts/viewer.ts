@@ -16,6 +16,7 @@ export const VIEWER_USER_COLUMNS = {
   username: users.username,
   imageId: users.imageId,
   email: users.email,
+  memberSince: users.memberSince,
 };
 
 /** The signed-in reader behind a session cookie, with what the page shell shows of them. */
@@ -26,6 +27,8 @@ export interface SessionViewer {
   username: string | null;
   imageId: string | null;
   emailObfuscated: string | null;
+  /** Set for a member (spec §3 membership.memberSince): member-only stories are whole for them. */
+  memberSince: Date | null;
   xsrf: string;
   /** When this session began: a recent sign-in counts as re-authentication. */
   signedInAt: Date;

@@ -4,6 +4,8 @@ import type { PostRow } from './queries.js';
 interface ViewerLike {
   id: string;
   isStaff: boolean;
+  /** Set for a member (users.member_since stands for membership until memberships land). */
+  memberSince?: Date | null;
 }
 
 /** Published, not in the trash and not private: what a reader with the link may open. */
@@ -14,12 +16,12 @@ export function isReadable(post: PostRow, viewer: ViewerLike | null): boolean {
 }
 
 /**
- * Member-only stories are whole for the author, staff and members (membership comes
- * with its issue; until then nobody else is a member).
+ * Member-only stories are whole for the author, staff and members (a reader with
+ * memberSince set; the membership issue brings tiers and billing behind it).
  */
 export function canReadFullContent(post: PostRow, viewer: ViewerLike | null): boolean {
   if (!post.isLocked) return true;
-  return viewer !== null && (viewer.id === post.creatorId || viewer.isStaff);
+  return viewer !== null && (viewer.id === post.creatorId || viewer.isStaff || viewer.memberSince != null);
 }
 
 /** The preview of a locked story: its opening paragraphs, up to three with text. */

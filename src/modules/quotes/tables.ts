@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 import { posts } from '../posts/tables.js';
 
@@ -23,5 +23,10 @@ export const quotes = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('quotes_post_idx').on(t.postId, t.paragraphName), index('quotes_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('quotes_post_idx').on(t.postId, t.paragraphName),
+    index('quotes_user_idx').on(t.userId, t.createdAt),
+    // A reader highlights a passage once: highlighting it again finds the same quote.
+    uniqueIndex('quotes_reader_range_idx').on(t.postId, t.userId, t.paragraphName, t.startOffset, t.endOffset),
+  ],
 );

@@ -11,6 +11,8 @@ export interface Viewer {
   /** When the session began (a recent sign-in counts as re-authentication). */
   signedInAt?: Date;
   emailObfuscated?: string | null;
+  /** Set for a member (spec §3 membership.memberSince); null or absent otherwise. */
+  memberSince?: Date | null;
   /** Authenticated by an integration token, not a browser session (viewer-guards.ts). */
   viaToken?: boolean;
 }

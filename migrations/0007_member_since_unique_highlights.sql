@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "member_since" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "quotes_reader_range_idx" ON "quotes" USING btree ("post_id","user_id","paragraph_name","start_offset","end_offset");
