@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { canReadFullContent, isReadable, previewParagraphs } from './policies.js';
-import type { PostRow } from './queries.js';
+import { loadTags, type PostRow } from './queries.js';
 
 export const postsTypeDefs = /* GraphQL */ `
   enum PostVisibility {
@@ -193,7 +193,7 @@ export const postsResolvers: IResolvers = {
     updatedAt: (p: PostRow) => p.updatedAt.getTime(),
     extendedPreviewContent: (p: PostRow, _: unknown, ctx: Ctx) => ({ isFullContent: canReadFullContent(p, ctx.viewer), subtitle: p.subtitle }),
     isSeries: () => false,
-    tags: (p: PostRow) => p.tags.map((slug) => ({ id: slug, normalizedTagSlug: slug, displayTitle: slug.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) })),
+    tags: (p: PostRow, _: unknown, ctx: Ctx) => loadTags(ctx.loaders, p.tags),
     content: async (p: PostRow, _: unknown, ctx: Ctx) => {
       const full = canReadFullContent(p, ctx.viewer);
       const paragraphs = await ctx.loaders.postParagraphsById.load(p.id);

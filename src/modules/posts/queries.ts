@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
-import { posts } from './tables.js';
+import { posts, tags } from './tables.js';
 
 /**
  * A story without its body: what lists, cards and policies need. The body (often most of
@@ -35,6 +35,11 @@ function prepare(db: Db) {
       .from(posts)
       .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
       .prepare('post_paragraphs_by_ids'),
+    tagsBySlugs: db
+      .select({ slug: tags.slug, displayTitle: tags.displayTitle })
+      .from(tags)
+      .where(sql`${tags.slug} = any(${sql.placeholder('slugs')})`)
+      .prepare('tags_by_slugs'),
   };
 }
 
@@ -45,7 +50,7 @@ export function postQueries(db: Db) {
 }
 
 export function createPostLoaders(db: Db) {
-  const { byIds, fullByIds, paragraphsByIds } = postQueries(db);
+  const { byIds, fullByIds, paragraphsByIds, tagsBySlugs } = postQueries(db);
   const postById = new DataLoader<string, PostRow | null>(async (ids) => {
     const rows = await byIds.execute({ ids: [...ids] });
     const map = new Map(rows.map((r) => [r.id, r]));
@@ -70,5 +75,20 @@ export function createPostLoaders(db: Db) {
     }
     return ids.map((id) => map.get(id) ?? null);
   });
-  return { postById, postParagraphsById, postWithParagraphsById };
+  /** A tag's display title as first typed (tags table); a slug without a row reads as itself. */
+  const tagTitleBySlug = new DataLoader<string, string>(async (slugs) => {
+    const rows = await tagsBySlugs.execute({ slugs: [...slugs] });
+    const map = new Map(rows.map((r) => [r.slug, r.displayTitle]));
+    return slugs.map((slug) => map.get(slug) ?? slug);
+  });
+  return { postById, postParagraphsById, postWithParagraphsById, tagTitleBySlug };
+}
+
+/** Tag objects (GraphQL Tag) of a story's tag slugs, with their display titles, in order. */
+export async function loadTags(loaders: Pick<ReturnType<typeof createPostLoaders>, 'tagTitleBySlug'>, slugs: readonly string[]) {
+  const titles = await loaders.tagTitleBySlug.loadMany(slugs);
+  return slugs.map((slug, i) => {
+    const title = titles[i];
+    return { id: slug, normalizedTagSlug: slug, displayTitle: typeof title === 'string' ? title : slug };
+  });
 }

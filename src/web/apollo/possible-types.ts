@@ -21,4 +21,7 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   DisconnectAccountResult: ['User', 'BadRequest'],
   CreateIntegrationTokenResult: ['IntegrationTokenCreated', 'BadRequest'],
   VariantFlagValue: ['VariantFlagBoolean', 'VariantFlagString', 'VariantFlagNumber'],
+  EditablePostResult: ['EditablePost', 'NotFound'],
+  SaveDraftResult: ['SavedDraft', 'Conflict', 'NotFound', 'BadRequest'],
+  PublishPostResult: ['Post', 'NotFound', 'BadRequest'],
 };
