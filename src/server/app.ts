@@ -18,6 +18,8 @@ import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
 import { cachedVariantFlags } from '../modules/flags/queries.js';
 import { hiddenSusiButtons } from '../shared/auth-providers.js';
 import { registerSocialRoutes } from '../modules/accounts/social-http.js';
+import { registerMediaRoutes } from '../modules/media/http.js';
+import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import { createIpLockouts, type IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -128,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerGraphql(app, { config, db });
   registerAuthRoutes(app);
   registerSocialRoutes(app);
+  await registerMediaRoutes(app);
+  registerFeedRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

@@ -20,6 +20,10 @@ const schema = z.object({
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
   SITE_NAME: z.string().min(1).max(60).default('Inkwell'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Uploaded images and their resized variants (local disk); default DATA_DIR/media. */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** Spec §3 config: the image upload maximum size in MB. */
+  IMAGE_UPLOAD_MAX_MB: z.coerce.number().min(1).max(200).default(25),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -39,8 +39,9 @@ export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy
   app.decorateRequest('visitorId', '');
   app.decorateRequest('country', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    // Static files need no identity (and no database round trip).
-    if (request.url.startsWith('/static/')) return;
+    // Static files, images and feeds are the same for everyone: no identity (no database
+    // round trip), and no visitor cookie that would stop shared caches from keeping them.
+    if (request.url.startsWith('/static/') || request.url.startsWith('/media/') || request.url.startsWith('/feed/')) return;
     const secret = bearerSecret(request);
     if (secret !== null) {
       // A script's request: the token alone decides, never a cookie sent alongside it. A

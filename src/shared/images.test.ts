@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_LAYOUT_WIDTHS, imageSrcSet, imageSrcSetWidths, imageUrl } from './images.js';
+import {
+  IMAGE_LAYOUT_WIDTHS,
+  IMAGE_WIDTHS,
+  imageSrcSet,
+  imageSrcSetWidths,
+  imageUrl,
+  imageUrlFor,
+  imageUrlStrategyError,
+  isImageId,
+  isMediaResourceId,
+  snapImageWidth,
+} from './images.js';
 
 describe('imageUrl', () => {
   it('serves demo images as static files, whatever the width', () => {
@@ -40,5 +51,56 @@ describe('imageSrcSet', () => {
     expect(imageSrcSet({ id: 'demo/orbit.svg', originalWidth: 1400 }, 680)).toBe(
       '/static/demo/orbit.svg 680w, /static/demo/orbit.svg 1360w',
     );
+  });
+});
+
+describe('imageUrlFor (spec §5 strategies)', () => {
+  const id = '0123456789abcdef01234567';
+
+  it('resamples by width by default, like imageUrl', () => {
+    expect(imageUrlFor(id, { width: 680 })).toBe(`/media/${id}?w=680`);
+    expect(imageUrlFor(id)).toBe(`/media/${id}`);
+  });
+
+  it('adds the height and strategy for crop, letterbox and proxy, and the focus point for crop', () => {
+    expect(imageUrlFor(id, { strategy: 'crop', width: 400, height: 300 })).toBe(`/media/${id}?w=400&h=300&s=crop`);
+    expect(imageUrlFor(id, { strategy: 'crop', width: 400, height: 300, focusPercentX: 33.4, focusPercentY: 120 })).toBe(`/media/${id}?w=400&h=300&s=crop&fx=33&fy=100`);
+    expect(imageUrlFor(id, { strategy: 'letterbox', width: 400.4, height: 299.6, focusPercentX: 10, focusPercentY: 10 })).toBe(`/media/${id}?w=400&h=300&s=letterbox`);
+    expect(imageUrlFor(id, { strategy: 'proxy', width: 400, height: 300 })).toBe(`/media/${id}?w=400&h=300&s=proxy`);
+  });
+
+  it('throws the spec message when crop, letterbox or proxy has no height', () => {
+    for (const strategy of ['crop', 'letterbox', 'proxy'] as const) {
+      expect(() => imageUrlFor(id, { strategy, width: 400 })).toThrow(`An image URL with ${strategy} strategy needs a height.`);
+      expect(() => imageUrlFor(id, { strategy, width: 400, height: 0 })).toThrow(imageUrlStrategyError(strategy));
+    }
+  });
+
+  it('serves demo SVGs as they are, whatever the strategy', () => {
+    expect(imageUrlFor('demo/orbit.svg', { strategy: 'crop', width: 100, height: 100 })).toBe('/static/demo/orbit.svg');
+  });
+});
+
+describe('image ids and served widths', () => {
+  it('knows uploaded ids (24 hex) and demo ids', () => {
+    expect(isMediaResourceId('0123456789abcdef01234567')).toBe(true);
+    expect(isMediaResourceId('0123456789ABCDEF01234567')).toBe(false);
+    expect(isMediaResourceId('0123456789abcdef')).toBe(false);
+    expect(isImageId('demo/orbit.svg')).toBe(true);
+    expect(isImageId('https://evil.example/x.png')).toBe(false);
+  });
+
+  it('snaps widths up to the next served width; above the largest, the original', () => {
+    expect(snapImageWidth(1)).toBe(40);
+    expect(snapImageWidth(680)).toBe(680);
+    expect(snapImageWidth(700)).toBe(800);
+    expect(snapImageWidth(4000)).toBe(4000);
+    expect(snapImageWidth(4001)).toBeNull();
+  });
+
+  it('serves every layout width at 1x and 2x exactly (no snapping on the story page)', () => {
+    for (const layout of Object.values(IMAGE_LAYOUT_WIDTHS)) {
+      for (const w of [layout, 2 * layout]) expect(IMAGE_WIDTHS).toContain(w);
+    }
   });
 });

@@ -33,6 +33,11 @@ export async function staffPickPostIds(db: Db, limit: number, cursor: number | n
   return { ids, next: hasMore ? offset + limit : null };
 }
 
+/** A writer's stories that are published and not in the trash (conditions for a where clause). */
+export function publishedStoriesOf(creatorId: string) {
+  return [eq(posts.creatorId, creatorId), isNull(posts.deletedAt), isNotNull(posts.firstPublishedAt)];
+}
+
 /**
  * A writer's published public stories, newest first (profile page, 'More from'), as
  * whole rows: the caller primes its loader with them instead of a second query.
@@ -41,15 +46,7 @@ export async function postsByCreator(db: Db, creatorId: string, limit: number, b
   return db
     .select(POST_SUMMARY_COLUMNS)
     .from(posts)
-    .where(
-      and(
-        eq(posts.creatorId, creatorId),
-        isNull(posts.deletedAt),
-        isNotNull(posts.firstPublishedAt),
-        eq(posts.visibility, 'PUBLIC'),
-        before ? lt(posts.firstPublishedAt, before) : sql`true`,
-      ),
-    )
+    .where(and(...publishedStoriesOf(creatorId), eq(posts.visibility, 'PUBLIC'), before ? lt(posts.firstPublishedAt, before) : sql`true`))
     .orderBy(desc(posts.firstPublishedAt))
     .limit(limit);
 }
