@@ -77,8 +77,13 @@ export async function appendRevision(tx: Tx, post: LockedPost, text: { title: st
   return rev;
 }
 
-/** createDraft: a new story of the viewer with its first revision. */
-export async function createDraft(db: Db, viewerId: string, input: StoryText & { appendParagraphs?: Paragraph[] }, now = new Date()): Promise<SaveResult> {
+/** createDraft: a new story of the viewer with its first revision (importPost gives the original's canonicalUrl). */
+export async function createDraft(
+  db: Db,
+  viewerId: string,
+  input: StoryText & { appendParagraphs?: Paragraph[]; canonicalUrl?: string | null },
+  now = new Date(),
+): Promise<SaveResult> {
   const checked = checkStoryText(input);
   if ('message' in checked) return badRequest(checked.message);
   const paragraphs = [...checked.paragraphs, ...(input.appendParagraphs ?? [])];
@@ -92,6 +97,7 @@ export async function createDraft(db: Db, viewerId: string, input: StoryText & {
       paragraphs,
       ...derivedColumns(checked.title, checked.subtitle, paragraphs),
       latestRev: 1,
+      canonicalUrl: input.canonicalUrl ?? null,
       createdAt: now,
       updatedAt: now,
     });

@@ -10,6 +10,7 @@ import { feedsResolvers, feedsTypeDefs } from '../../modules/feeds/graphql.js';
 import { flagsResolvers, flagsTypeDefs } from '../../modules/flags/graphql.js';
 import { postsResolvers, postsTypeDefs } from '../../modules/posts/graphql.js';
 import { writingResolvers, writingTypeDefs } from '../../modules/posts/writing-graphql.js';
+import { writingImportResolvers, writingImportTypeDefs } from '../../modules/posts/writing-import-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -26,9 +27,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, flagsTypeDefs, feedsTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, flagsResolvers, feedsResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

@@ -24,4 +24,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   EditablePostResult: ['EditablePost', 'NotFound'],
   SaveDraftResult: ['SavedDraft', 'Conflict', 'NotFound', 'BadRequest'],
   PublishPostResult: ['Post', 'NotFound', 'BadRequest'],
+  LinkPreviewResult: ['LinkPreview', 'BadRequest'],
 };
