@@ -1,16 +1,13 @@
 import { LIMITS } from '../../shared/constants';
+import { imageUrlFor } from '../../shared/images';
 
 /**
- * Where images are served, by image id, resized to cover `width`×`height` CSS pixels.
- * One place to change if the media module serves them elsewhere.
+ * A square-ish image (avatars) cropped to cover `width`×`height` CSS pixels at a pixel
+ * ratio, served by the media service (spec §5 crop strategy; demo SVGs as they are).
  */
-export const IMAGE_PATH_PREFIX = '/_/img';
-
 export function imageUrl(imageId: string, width: number, height: number = width, pixelRatio = 1): string {
   const ratio = Math.min(Math.max(1, pixelRatio), LIMITS.imagePixelRatioCap);
-  const w = Math.round(width * ratio);
-  const h = Math.round(height * ratio);
-  return `${IMAGE_PATH_PREFIX}/fill/${w}x${h}/${encodeURIComponent(imageId)}`;
+  return imageUrlFor(imageId, { strategy: 'crop', width: Math.round(width * ratio), height: Math.round(height * ratio) });
 }
 
 /** A srcSet with 1x and the capped 2x density. */
