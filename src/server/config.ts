@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS } from '../shared/constants.js';
@@ -72,6 +73,16 @@ const schema = z.object({
   OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Non-public IP addresses that story import and link previews may fetch from anyway
+   * (comma-separated, exact addresses). Tests use it for their local servers; never set it
+   * on a public site: it opens those addresses to every writer.
+   */
+  FETCH_ALLOW_ADDRESSES: z
+    .string()
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .refine((list) => list.every((a) => isIP(a) !== 0), 'must be comma-separated IP addresses')
+    .default([]),
 });
 
 /** Tokens and claims travel over this connection: https, except to this machine (development, tests). */
