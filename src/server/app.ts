@@ -18,6 +18,7 @@ import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
 import { cachedVariantFlags } from '../modules/flags/queries.js';
 import { hiddenSusiButtons } from '../shared/auth-providers.js';
 import { registerSocialRoutes } from '../modules/accounts/social-http.js';
+import { registerQuoteRoutes } from '../modules/quotes/http.js';
 import { registerMediaRoutes } from '../modules/media/http.js';
 import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerGraphql(app, { config, db });
   registerAuthRoutes(app);
   registerSocialRoutes(app);
+  registerQuoteRoutes(app);
   await registerMediaRoutes(app);
   registerFeedRoutes(app);
 

@@ -157,7 +157,7 @@ export const postsTypeDefs = /* GraphQL */ `
 type Ctx = RequestContext;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
 
-async function readablePost(id: string, ctx: Ctx): Promise<PostRow | null> {
+export async function readablePost(id: string, ctx: Ctx): Promise<PostRow | null> {
   const post = await ctx.loaders.postWithParagraphsById.load(id);
   if (!post || !isReadable(post, ctx.viewer)) return null;
   // Stories of a deactivated account are hidden with it (its owner still sees them).

@@ -9,6 +9,9 @@ import { tokensResolvers, tokensTypeDefs } from '../../modules/accounts/tokens-g
 import { feedsResolvers, feedsTypeDefs } from '../../modules/feeds/graphql.js';
 import { flagsResolvers, flagsTypeDefs } from '../../modules/flags/graphql.js';
 import { postsResolvers, postsTypeDefs } from '../../modules/posts/graphql.js';
+import { clapsResolvers, clapsTypeDefs } from '../../modules/claps/graphql.js';
+import { quotesResolvers, quotesTypeDefs } from '../../modules/quotes/graphql.js';
+import { readingResolvers, readingTypeDefs } from '../../modules/reading/graphql.js';
 import { writingResolvers, writingTypeDefs } from '../../modules/posts/writing-graphql.js';
 import { writingImportResolvers, writingImportTypeDefs } from '../../modules/posts/writing-import-graphql.js';
 
@@ -27,9 +30,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

@@ -1,15 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createJsonStore, type StorageLike } from './local-storage';
-
-function fakeStorage(): StorageLike & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k) => (data.has(k) ? (data.get(k) as string) : null),
-    setItem: (k, v) => void data.set(k, String(v)),
-    removeItem: (k) => void data.delete(k),
-  };
-}
+import { fakeStorage } from './test-storage';
 
 afterEach(() => vi.restoreAllMocks());
 

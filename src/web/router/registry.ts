@@ -5,6 +5,7 @@ import { isSettingsTab, signInToSettingsHref } from '../pages/settings/settings-
 import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
 import { postHead, userHead, type HeadTags } from './head.js';
+import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 
 export interface PageProps {
   pageId: string;
@@ -47,7 +48,10 @@ type UserResult = { userResult?: { __typename: string } };
 const postPage: PageDef = {
   module: 'src/web/pages/post/PostPage.tsx',
   load: () => import('../pages/post/PostPage.js'),
-  preload: (params) => [{ query: POST_PAGE_QUERY, variables: { postId: postIdFromSlug(params.postId ?? '') ?? '' } }],
+  preload: (params) => {
+    const postId = postIdFromSlug(params.postId ?? '') ?? '';
+    return [{ query: POST_PAGE_QUERY, variables: { postId } }, { query: POST_ENGAGEMENT_QUERY, variables: { postId } }];
+  },
   outcome: ([data], _params, pathname) => {
     const post = (data as PostResult | undefined)?.postResult;
     if (!post || post.__typename !== 'Post') return { notFound: true };

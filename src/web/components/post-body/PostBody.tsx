@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Paragraph, ParagraphType } from '../../../shared/paragraphs.js';
 import { CodeBlock } from './CodeBlock.js';
+import type { BodyHighlights } from './HighlightMarks.js';
 import { headingTags, type HeadingTag } from './headings.js';
 import { IframeEmbed } from './IframeEmbed.js';
 import { ImageFigure } from './ImageFigure.js';
@@ -13,6 +14,8 @@ export interface PostBodyProps {
   /** False renders every IFRAME paragraph as a link (e.g. when iframes are turned off). */
   allowIframes?: boolean;
   className?: string;
+  /** Highlights to mark, by paragraph name (the reader's own, the top highlight). */
+  highlights?: BodyHighlights;
 }
 
 export type Block =
@@ -45,7 +48,7 @@ function normalize(p: Paragraph): Paragraph {
  * The body is full-bleed: it centres a 680px reading column itself and lets outset and
  * full-width images break out of it, so place it in a container as wide as the page.
  */
-export function PostBody({ paragraphs, allowIframes = true, className }: PostBodyProps): ReactNode {
+export function PostBody({ paragraphs, allowIframes = true, className, highlights }: PostBodyProps): ReactNode {
   const list = paragraphs.filter(Boolean).map(normalize);
   const headings = headingTags(list);
   return (
@@ -57,7 +60,7 @@ export function PostBody({ paragraphs, allowIframes = true, className }: PostBod
             <ListTag key={`${i}-${block.items[0].name}`} className={styles.list}>
               {block.items.map((item, j) => (
                 <li key={`${j}-${item.name}`} id={item.name} data-paragraph-type={item.type} className={styles.li}>
-                  <InlineText text={item.text} markups={item.markups} />
+                  <InlineText text={item.text} markups={item.markups} highlights={highlights?.get(item.name)} />
                 </li>
               ))}
             </ListTag>
@@ -69,6 +72,7 @@ export function PostBody({ paragraphs, allowIframes = true, className }: PostBod
             paragraph={block.paragraph}
             headingTag={headings[block.paragraph.type]}
             allowIframes={allowIframes}
+            highlights={highlights}
           />
         );
       })}
@@ -87,13 +91,15 @@ function ParagraphBlock({
   paragraph: p,
   headingTag,
   allowIframes,
+  highlights,
 }: {
   paragraph: Paragraph;
   headingTag: HeadingTag | undefined;
   allowIframes: boolean;
+  highlights: BodyHighlights | undefined;
 }): ReactNode {
   const common = { id: p.name, 'data-paragraph-type': p.type };
-  const text = <InlineText text={p.text} markups={p.markups} />;
+  const text = <InlineText text={p.text} markups={p.markups} highlights={highlights?.get(p.name)} />;
   switch (p.type) {
     case 'H1':
     case 'H2':

@@ -1,19 +1,31 @@
 import { formatCount } from '../../../shared/format.js';
-import { BookmarkIcon, ClapIcon, ResponseIcon, ShareIcon } from '../../components/icons/index.js';
+import { ClapButton } from '../../components/clap-button/index.js';
+import { BookmarkIcon, ResponseIcon, ShareIcon } from '../../components/icons/index.js';
+import { POST_ENGAGEMENT_QUERY } from '../../graphql/engagement-operations.js';
+import { usePageQuery } from '../../graphql/use-page-query.js';
 import styles from './PostPage.module.css';
 
+type EngagementData = { postResult?: { __typename: string; viewerClapCount?: number } };
+
+export interface ActionBarProps {
+  postId: string;
+  creatorId: string;
+  clapCount: number;
+  responsesCount: number;
+}
+
 /**
- * Clap, respond, bookmark and share. Counts are real; the actions arrive with the
- * stories and social issues, so the buttons ask a logged-out reader to sign in.
+ * Clap, respond, bookmark and share. Claps work (src/web/components/clap-button); bookmarks
+ * arrive with lists, so that button asks a logged-out reader to sign in.
  */
-export function ActionBar({ clapCount, responsesCount }: { clapCount: number; responsesCount: number }) {
+export function ActionBar({ postId, creatorId, clapCount, responsesCount }: ActionBarProps) {
+  // Preloaded with the page (registry.ts): the viewer's claps, 0 when signed out.
+  const engagement = usePageQuery<EngagementData>(POST_ENGAGEMENT_QUERY, { postId })?.postResult;
+  const viewerClapCount = engagement?.__typename === 'Post' ? (engagement.viewerClapCount ?? 0) : 0;
   return (
     <div className={styles.actions} data-testid="action-bar">
       <div className={styles.actionGroup}>
-        <a className={styles.action} href="/m/signin?operation=register&skipOnboarding=1" aria-label={`Clap (${clapCount} claps)`}>
-          <ClapIcon />
-          <span>{formatCount(clapCount)}</span>
-        </a>
+        <ClapButton postId={postId} creatorId={creatorId} clapCount={clapCount} viewerClapCount={viewerClapCount} />
         <a className={styles.action} href="#responses" aria-label={`Responses (${responsesCount})`}>
           <ResponseIcon />
           <span>{formatCount(responsesCount)}</span>

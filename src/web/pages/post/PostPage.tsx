@@ -5,7 +5,8 @@ import type { Paragraph } from '../../../shared/paragraphs.js';
 import { postIdFromSlug } from '../../../shared/routing/post-id.js';
 import { Avatar } from '../../components/avatar/index.js';
 import { StarIcon } from '../../components/icons/index.js';
-import { PostBody } from '../../components/post-body/index.js';
+import { StoryBody } from '../../components/highlights/StoryBody.js';
+import { MemberStar } from '../../components/member-star/MemberStar.js';
 import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
 import { POST_PAGE_QUERY } from '../../graphql/operations.js';
 import { Link } from '../../router/Link.js';
@@ -53,11 +54,7 @@ export default function PostPage({ params }: PageProps) {
   return (
     <article className={styles.article}>
       <div className={styles.column}>
-        {post.isLocked && (
-          <p className={styles.memberOnly}>
-            <StarIcon /> Member-only story
-          </p>
-        )}
+        {post.isLocked && <MemberStar creatorId={creator.id} />}
         <h1 className={styles.title} data-testid="post-title">
           {post.title}
         </h1>
@@ -83,10 +80,10 @@ export default function PostPage({ params }: PageProps) {
             </div>
           </div>
         </div>
-        <ActionBar clapCount={post.clapCount} responsesCount={post.postResponses.count} />
+        <ActionBar postId={post.id} creatorId={creator.id} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
       </div>
 
-      <PostBody paragraphs={post.content.bodyModel.paragraphs} />
+      <StoryBody postId={post.id} creatorId={creator.id} paragraphs={post.content.bodyModel.paragraphs} isLocked={post.isLocked} isLockedPreviewOnly={post.content.isLockedPreviewOnly} />
 
       <div className={styles.column}>
         {post.content.isLockedPreviewOnly && (
@@ -111,7 +108,7 @@ export default function PostPage({ params }: PageProps) {
             ))}
           </ul>
         )}
-        <ActionBar clapCount={post.clapCount} responsesCount={post.postResponses.count} />
+        <ActionBar postId={post.id} creatorId={creator.id} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
 
         <section className={styles.about} aria-label="About the author">
           <Avatar username={creator.username} name={creator.name} imageUrl={creator.imageId ? imageUrl(creator.imageId, 128) : null} size="L" alt="" />

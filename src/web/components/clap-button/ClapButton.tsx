@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { MAX_CLAPS_PER_STORY } from '../../../shared/claps.js';
+import { formatCount } from '../../../shared/format.js';
+import { useBrowserData } from '../../apollo/browser-data-context.js';
+import type { BrowserData } from '../../apollo/browser-data.js';
+import { mutateField } from '../../apollo/mutate.js';
+import { useSite } from '../../app-context.js';
+import { CLAP_MUTATION } from '../../graphql/engagement-operations.js';
+import { cx } from '../../lib/class-names.js';
+import { useNavigation } from '../../router/navigation.js';
+import { useSusiModal } from '../susi/SusiModalProvider.js';
+import { useToast } from '../toast/index.js';
+import { createClapStore, type ClapState, type ClapStore } from './clap-store.js';
+import { ClapGlyph } from './ClapIcons.js';
+import styles from './clap-button.module.css';
+
+/** How long the '+N' bubble and the author's note stay after the last click. */
+const BUBBLE_MS = 1000;
+const NOTE_MS = 2500;
+export const OWN_STORY_NOTE = 'You cannot applaud your own story.';
+
+/** What the store's calls need from the page that mounted the latest button. */
+const runtime: { loadData: (() => Promise<BrowserData>) | null; userId: string | null; tell: (m: string) => void } = { loadData: null, userId: null, tell: () => {} };
+let store: ClapStore | null = null;
+
+/** One store per page load (browser only): both buttons of a story, and any story opened next, share it. */
+function clapStore(): ClapStore {
+  if (store) return store;
+  store = createClapStore({
+    async send(postId, numClaps) {
+      const r = runtime.loadData && runtime.userId ? await mutateField(runtime.loadData, CLAP_MUTATION, { targetPostId: postId, userId: runtime.userId, numClaps }, 'clap') : null;
+      if (r?.__typename === 'ClapSuccess') return { ok: true, clapCount: r.clapCount as number, viewerClapCount: r.viewerClapCount as number, notice: (r.notice as string | null) ?? null };
+      return { ok: false, message: r?.message ?? 'Please try again.' };
+    },
+    tell: (m) => runtime.tell(m),
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  });
+  // Claps still waiting for their batch go out when the reader leaves.
+  window.addEventListener('pagehide', () => store?.flush());
+  return store;
+}
+const subscribe = (listener: () => void) => clapStore().subscribe(listener);
+
+export interface ClapButtonProps {
+  postId: string;
+  creatorId: string;
+  /** As fetched with the page. */
+  clapCount: number;
+  viewerClapCount: number;
+}
+
+/**
+ * Spec §7 clap, with the client state of spec §3: the count moves at each click, clicks
+ * are batched into one call, a '+N' bubble shows the viewer's claps, the icon is filled
+ * once they have clapped, and it stops at 50. A signed-out click opens the sign-up modal
+ * (skipOnboarding=1, spec §6); the author is told they cannot applaud their own story.
+ */
+export function ClapButton({ postId, creatorId, clapCount, viewerClapCount }: ClapButtonProps) {
+  const { viewer } = useSite();
+  const loadData = useBrowserData();
+  const toast = useToast();
+  const susi = useSusiModal();
+  const { pathname, search } = useNavigation();
+  const fetched = { clapCount, viewerClapCount };
+  // The server (and hydration) render the fetched figures; the store takes over after.
+  const stored = useSyncExternalStore(subscribe, () => clapStore().get(postId), () => undefined);
+  const state: ClapState = stored ?? { ...fetched, viewerHasClappedSinceFetch: false };
+  const [bubble, setBubble] = useState(false);
+  const [note, setNote] = useState(false);
+  const [pop, setPop] = useState(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    runtime.loadData = loadData;
+    runtime.userId = viewer?.id ?? null;
+    runtime.tell = (message) => toast.show({ message });
+  });
+  useEffect(() => clapStore().sync(postId, { clapCount, viewerClapCount }), [postId, clapCount, viewerClapCount]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  const flash = (show: (v: boolean) => void, ms: number) => {
+    show(true);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => (setBubble(false), setNote(false)), ms);
+  };
+
+  const onClick = () => {
+    if (!viewer) {
+      const here = pathname + search;
+      susi.open({ operation: 'register', redirect: `${here}${search ? '&' : '?'}skipOnboarding=1` });
+      return;
+    }
+    if (viewer.id === creatorId) return flash(setNote, NOTE_MS);
+    void loadData().catch(() => {}); // Apollo starts loading with the first click, not after the batch delay.
+    clapStore().clap(postId, fetched);
+    setPop((n) => n + 1);
+    flash(setBubble, BUBBLE_MS);
+  };
+
+  const clapped = state.viewerClapCount > 0;
+  const atMax = state.viewerClapCount >= MAX_CLAPS_PER_STORY;
+  return (
+    <div className={styles.wrap} data-testid="clap-button">
+      <button
+        type="button"
+        // Two classes in turn restart the animation at each click without remounting (focus stays).
+        className={cx(styles.button, clapped && styles.clapped, pop > 0 && (pop % 2 ? styles.popOdd : styles.popEven))}
+        aria-label="Clap"
+        aria-describedby={note ? `clap-note-${postId}` : undefined}
+        data-viewer-claps={state.viewerClapCount}
+        onClick={onClick}
+        onPointerEnter={() => viewer && viewer.id !== creatorId && void loadData().catch(() => {})}
+      >
+        <ClapGlyph filled={clapped} />
+      </button>
+      <span className={styles.count} data-testid="clap-count" aria-label={`${state.clapCount} claps`}>
+        {state.clapCount > 0 ? formatCount(state.clapCount) : ''}
+      </span>
+      {bubble && (
+        <span className={styles.bubble} aria-live="polite" data-testid="clap-bubble">
+          {atMax ? `+${MAX_CLAPS_PER_STORY}` : `+${state.viewerClapCount}`}
+        </span>
+      )}
+      {note && (
+        <span className={styles.note} role="status" id={`clap-note-${postId}`}>
+          {OWN_STORY_NOTE}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ClapButton, OWN_STORY_NOTE, type ClapButtonProps } from './ClapButton.js';
