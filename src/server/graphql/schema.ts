@@ -14,6 +14,7 @@ import { quotesResolvers, quotesTypeDefs } from '../../modules/quotes/graphql.js
 import { readingResolvers, readingTypeDefs } from '../../modules/reading/graphql.js';
 import { writingResolvers, writingTypeDefs } from '../../modules/posts/writing-graphql.js';
 import { writingImportResolvers, writingImportTypeDefs } from '../../modules/posts/writing-import-graphql.js';
+import { responsesResolvers, responsesTypeDefs } from '../../modules/posts/responses-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -30,9 +31,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

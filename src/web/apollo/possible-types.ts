@@ -29,4 +29,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   SaveDraftResult: ['SavedDraft', 'Conflict', 'NotFound', 'BadRequest'],
   PublishPostResult: ['Post', 'NotFound', 'BadRequest'],
   LinkPreviewResult: ['LinkPreview', 'BadRequest'],
+  HidePostResponseResult: ['Post', 'NotFound'],
 };

@@ -6,6 +6,8 @@ import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
 import { postHead, userHead, type HeadTags } from './head.js';
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
+import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
+import { firstPageVariables } from '../pages/post/responses/first-page.js';
 
 export interface PageProps {
   pageId: string;
@@ -48,9 +50,10 @@ type UserResult = { userResult?: { __typename: string } };
 const postPage: PageDef = {
   module: 'src/web/pages/post/PostPage.tsx',
   load: () => import('../pages/post/PostPage.js'),
+  // The first page of responses comes with the story, so it is server-rendered too.
   preload: (params) => {
     const postId = postIdFromSlug(params.postId ?? '') ?? '';
-    return [{ query: POST_PAGE_QUERY, variables: { postId } }, { query: POST_ENGAGEMENT_QUERY, variables: { postId } }];
+    return [{ query: POST_PAGE_QUERY, variables: { postId } }, { query: THREADED_POST_RESPONSES_QUERY, variables: firstPageVariables(postId) }, { query: POST_ENGAGEMENT_QUERY, variables: { postId } }];
   },
   outcome: ([data], _params, pathname) => {
     const post = (data as PostResult | undefined)?.postResult;
@@ -60,6 +63,23 @@ const postPage: PageDef = {
     return canonical && decodeURIComponent(pathname) !== canonical ? { redirect: canonical } : {};
   },
   head: ([data], _params, site) => postHead(data, site),
+};
+
+type PostTitleResult = { postResult?: { __typename: string; title?: string; creator?: { name?: string } } };
+
+/** /p/{postId}/responses[/new]: a story's discussion on a page of its own. */
+const postResponsesPage: PageDef = {
+  module: 'src/web/pages/post-responses/PostResponsesPage.tsx',
+  load: () => import('../pages/post-responses/PostResponsesPage.js'),
+  preload: (params) => {
+    const postId = postIdFromSlug(params.postId ?? '') ?? '';
+    return [{ query: POST_RESPONSES_PAGE_QUERY, variables: { postId } }, { query: THREADED_POST_RESPONSES_QUERY, variables: firstPageVariables(postId) }];
+  },
+  outcome: ([data]) => ((data as PostTitleResult | undefined)?.postResult?.__typename === 'Post' ? {} : { notFound: true }),
+  head: ([data], _params, site) => {
+    const post = (data as PostTitleResult | undefined)?.postResult;
+    return { title: `Responses to ${post?.title || 'a story'} by ${post?.creator?.name ?? ''} – ${site.siteName}`, description: `Read the responses to ${post?.title || 'this story'} and add yours.` };
+  },
 };
 
 const userProfilePage: PageDef = {
@@ -93,6 +113,7 @@ export const PAGES: Record<string, PageDef> = {
     head: (_data, _params, site) => ({ title: `${site.siteName} – Where good ideas find you.`, description: `Read and share ideas from independent voices on ${site.siteName}.` }),
   },
   post: postPage,
+  'post-responses': postResponsesPage,
   'user-profile': userProfilePage,
   settings: settingsPage,
   'crupdate-password': {

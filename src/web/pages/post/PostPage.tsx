@@ -12,6 +12,7 @@ import { POST_PAGE_QUERY } from '../../graphql/operations.js';
 import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';
 import { ActionBar } from './ActionBar.js';
+import { ResponsesSection } from './responses/ResponsesSection.js';
 import styles from './PostPage.module.css';
 
 interface PostPageData {
@@ -119,9 +120,8 @@ export default function PostPage({ params }: PageProps) {
           {creator.bio && <p className={styles.bio}>{creator.bio}</p>}
         </section>
 
-        <section className={styles.responses} aria-label="Responses">
-          <h2 className={styles.sectionTitle}>Responses ({formatCount(post.postResponses.count)})</h2>
-          {!post.allowResponses && <p className={styles.muted}>The author has closed discussion for this story.</p>}
+        <section id="responses" className={styles.responses} aria-label="Responses">
+          <ResponsesSection postId={post.id} postCreatorId={creator.id} allowResponses={post.allowResponses} />
         </section>
 
         {more.length > 0 && (
