@@ -7,6 +7,9 @@ import { startDatabase } from './database.js';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
 import { createLogger, type Logger } from '../platform/logger/index.js';
 import { startMailer } from '../platform/mail/index.js';
+import { systemClock } from '../platform/clock.js';
+import { startSweeper } from '../platform/jobs/sweeper.js';
+import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
 import { projectRoot } from '../platform/project-root.js';
 import { seedDemoContent } from './seed/seed-demo.js';
 import { ASSET_BASE, CLIENT_ENTRY, manifestAssets } from './ssr/assets.js';
@@ -69,6 +72,8 @@ export async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, logger, ...rendering });
   // The outbox's sender is background work: not in ROLE=web processes.
   const mailer = config.ROLE === 'web' ? null : startMailer({ db: database.db, config, logger });
+  // So is the trash purge (spec §4: permanent deletion after 14 days).
+  const trashPurge = config.ROLE === 'web' ? null : startSweeper({ sweep: trashPurgeSweep({ db: database.db, clock: systemClock, logger }), logger });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -86,6 +91,7 @@ export async function main(): Promise<void> {
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       await mailer?.stop(); // finishes an email in flight
+      await trashPurge?.stop(); // finishes a purge batch in flight
       await database.shutdown(); // then the pool, then the embedded cluster
       logger.info('stopped');
       process.exit(0);
@@ -101,6 +107,7 @@ export async function main(): Promise<void> {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     await mailer?.stop();
+    await trashPurge?.stop();
     await database.shutdown();
     fail(`Could not listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`);
   }

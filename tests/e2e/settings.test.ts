@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshotPath, useBrowser } from './support/browser.js';
+import { screenshotPath, shootWidths, useBrowser } from './support/browser.js';
 import { signInByEmail, signUpByEmail } from './support/sign-in.js';
 
 const h = useBrowser();
@@ -10,15 +10,6 @@ const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Ap
 /** The page hydrated: its buttons do something when pressed. */
 async function openSettled(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'networkidle' });
-}
-
-/** The page loaded at three widths around spec §9's breakpoints, to look at; ends at 1200. */
-async function shootWidths(page: Page, name: string) {
-  for (const width of [500, 800, 1200]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.reload({ waitUntil: 'networkidle' });
-    await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
-  }
 }
 
 describe.skipIf(h.skipReason !== '')(`settings${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { startPeriodic } from '../jobs/periodic.js';
 import type { Logger } from '../logger/index.js';
 import { onNotify } from './outbox.js';
 import { emailOutbox, MAX_SEND_ATTEMPTS } from './tables.js';
@@ -30,8 +31,6 @@ const MAX_BACKOFF_MINUTES = 60;
 /** Minutes to wait after the n-th failed attempt: 2, 4, 8, 16, 32, then hourly. */
 export const backoffMinutes = (attempts: number): number => Math.min(2 ** attempts, MAX_BACKOFF_MINUTES);
 
-const ERROR_LOG_INTERVAL_MS = 60_000;
-
 /**
  * The outbox's sender. Any number of mailers (one per worker process) may run on one
  * database: each takes a due row with FOR UPDATE SKIP LOCKED and holds that lock while
@@ -47,8 +46,6 @@ export function startMailer(opts: MailerOptions): Mailer {
   const mailboxBase = `${config.PUBLIC_PROTOCOL}://${config.mainHost}/_/dev/mailbox`;
 
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let lastErrorLogAt = 0;
 
   /** Claims one due row and sends it; false when there was none. */
   const sendNext = (): Promise<boolean> =>
@@ -88,54 +85,17 @@ export function startMailer(opts: MailerOptions): Mailer {
     while (!stopped && (await sendNext()));
   };
 
-  // Passes run one after another. A call while a pass waits to start joins it; a call
-  // while one runs queues the next, so a pass always starts after the call that asked.
-  let tail: Promise<void> = Promise.resolve();
-  let waiting: Promise<void> | null = null;
-  const pass = (): Promise<void> => {
-    if (waiting) return waiting;
-    const next = tail.then(() => {
-      waiting = null;
-      return drain();
-    });
-    waiting = next;
-    tail = next.catch(() => {});
-    return next;
-  };
-
-  const logFailure = (err: unknown) => {
-    // A database that is down fails every poll: say so once a minute, not every second.
-    if (Date.now() - lastErrorLogAt < ERROR_LOG_INTERVAL_MS) return;
-    lastErrorLogAt = Date.now();
-    logger.error({ err }, 'mailer: could not read the outbox');
-  };
-
-  const tick = () => {
-    timer = undefined;
-    void pass()
-      .catch(logFailure)
-      .finally(() => {
-        if (stopped) return;
-        timer = setTimeout(tick, pollIntervalMs);
-        timer.unref();
-      });
-  };
-
-  const notify = () => {
-    if (!stopped) void pass().catch(logFailure);
-  };
-  const unregister = onNotify(notify);
-  tick();
+  const loop = startPeriodic({ run: drain, intervalMs: pollIntervalMs, logger, failureMessage: 'mailer: could not read the outbox' });
+  const unregister = onNotify(loop.trigger);
 
   return {
-    notify,
-    flush: pass,
+    notify: loop.trigger,
+    flush: loop.now,
     async stop() {
       if (stopped) return;
       stopped = true;
       unregister();
-      if (timer) clearTimeout(timer);
-      await tail;
+      await loop.stop();
       transport.close();
     },
   };

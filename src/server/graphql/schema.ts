@@ -9,6 +9,7 @@ import { tokensResolvers, tokensTypeDefs } from '../../modules/accounts/tokens-g
 import { feedsResolvers, feedsTypeDefs } from '../../modules/feeds/graphql.js';
 import { flagsResolvers, flagsTypeDefs } from '../../modules/flags/graphql.js';
 import { postsResolvers, postsTypeDefs } from '../../modules/posts/graphql.js';
+import { libraryResolvers, libraryTypeDefs } from '../../modules/posts/library-graphql.js';
 import { clapsResolvers, clapsTypeDefs } from '../../modules/claps/graphql.js';
 import { quotesResolvers, quotesTypeDefs } from '../../modules/quotes/graphql.js';
 import { readingResolvers, readingTypeDefs } from '../../modules/reading/graphql.js';
@@ -31,9 +32,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

@@ -30,4 +30,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   PublishPostResult: ['Post', 'NotFound', 'BadRequest'],
   LinkPreviewResult: ['LinkPreview', 'BadRequest'],
   HidePostResponseResult: ['Post', 'NotFound'],
+  DeletePostResult: ['YourStory', 'NotFound'],
+  UndeletePostResult: ['YourStory', 'NotFound', 'BadRequest'],
 };

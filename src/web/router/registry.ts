@@ -5,6 +5,8 @@ import { isSettingsTab, signInToSettingsHref } from '../pages/settings/settings-
 import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
 import { postHead, userHead, type HeadTags } from './head.js';
+import { YOUR_STORIES_PAGE_QUERY } from '../graphql/library-operations.js';
+import { isYourStoriesFilter, yourStoriesVariables } from '../components/trash/your-stories-tabs.js';
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
@@ -116,6 +118,17 @@ export const PAGES: Record<string, PageDef> = {
   'post-responses': postResponsesPage,
   'user-profile': userProfilePage,
   settings: settingsPage,
+  // /me/stories[/{filterBy}]: the viewer's own stories; signed-out readers sign in and come back.
+  'your-stories': {
+    module: 'src/web/pages/your-stories/YourStoriesPage.tsx',
+    load: () => import('../pages/your-stories/YourStoriesPage.js'),
+    preload: (params) => (isYourStoriesFilter(params.filterBy) ? [{ query: YOUR_STORIES_PAGE_QUERY, variables: yourStoriesVariables(params.filterBy) }] : []),
+    outcome: ([data], params, pathname) => {
+      if (!isYourStoriesFilter(params.filterBy)) return { notFound: true };
+      return (data as { yourStoriesCounts?: unknown } | undefined)?.yourStoriesCounts ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
+    },
+    head: (_data, _params, site) => ({ title: `Your stories – ${site.siteName}`, robots: 'noindex' }),
+  },
   'crupdate-password': {
     module: 'src/web/pages/crupdate-password/CrupdatePasswordPage.tsx',
     load: () => import('../pages/crupdate-password/CrupdatePasswordPage.js'),

@@ -65,3 +65,11 @@ export function useBrowser(): BrowserHarness & { skipReason: string } {
 
 export const screenshotPath = (name: string) => path.join(ARTIFACTS_DIR, `${name}.png`);
 
+/** The page reloaded at three widths around spec §9's breakpoints, to look at; ends at 1200. */
+export async function shootWidths(page: Page, name: string): Promise<void> {
+  for (const width of [500, 800, 1200]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.screenshot({ path: screenshotPath(`${name}-${width}`), fullPage: true });
+  }
+}

@@ -12,6 +12,7 @@ import { POST_PAGE_QUERY } from '../../graphql/operations.js';
 import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';
 import { ActionBar } from './ActionBar.js';
+import { StoryAuthorMenu } from '../../components/trash/StoryAuthorMenu.js';
 import { ResponsesSection } from './responses/ResponsesSection.js';
 import styles from './PostPage.module.css';
 
@@ -80,6 +81,7 @@ export default function PostPage({ params }: PageProps) {
               {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
             </div>
           </div>
+          <StoryAuthorMenu postId={post.id} creatorId={creator.id} />
         </div>
         <ActionBar postId={post.id} creatorId={creator.id} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
       </div>

@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useToast } from '../../components/toast/index.js';
 import { SETTINGS_PAGE_QUERY, VIEWER_SESSIONS_QUERY } from '../../graphql/operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
-import { Link } from '../../router/Link.js';
+import { Tabs } from '../../components/tabs/Tabs.js';
 import type { PageProps } from '../../router/registry.js';
 import { AccountTab } from './AccountTab.js';
 import { useCarriedToast } from './carried-toast.js';
 import { SecurityTab } from './SecurityTab.js';
 import { isSettingsTab, SETTINGS_TABS, settingsTabHref, tabOfHash, type SettingsTab } from './settings-tabs.js';
 import type { SessionRow, SettingsViewer } from './settings-types.js';
+import frame from '../../styles/page-heading.module.css';
 import styles from './SettingsPage.module.css';
 
 /** Tabs whose features are not built: an honest line, not controls that do nothing. */
@@ -31,20 +32,7 @@ export default function SettingsPage({ params }: PageProps) {
   // The page a reader lands on renders from its preloaded results, which mutations do
   // not touch: what was saved is laid over them.
   const [saved, setSaved] = useState<Partial<SettingsViewer>>({});
-  const tabsRef = useRef<HTMLElement | null>(null);
   useCarriedToast(toast);
-
-  // On a phone the tabs scroll sideways: bring the open one into view (Security and apps
-  // starts past the edge). Only sideways: a page opened at a section hash stays there.
-  useEffect(() => {
-    const nav = tabsRef.current;
-    const active = nav?.querySelector('[aria-current="page"]');
-    if (!nav || !active) return;
-    const a = active.getBoundingClientRect();
-    const n = nav.getBoundingClientRect();
-    if (a.right > n.right) nav.scrollLeft += a.right - n.right + 32;
-    else if (a.left < n.left) nav.scrollLeft -= n.left - a.left;
-  }, [tab]);
 
   // '/me/settings#membership' names a section on another tab: open that tab there, on
   // arrival or when a link changes only the hash.
@@ -64,15 +52,9 @@ export default function SettingsPage({ params }: PageProps) {
   const arriving = ARRIVING[tab];
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.heading}>Settings</h1>
-      <nav ref={tabsRef} className={styles.tabs} aria-label="Settings">
-        {SETTINGS_TABS.map((t) => (
-          <Link key={t.setting} href={settingsTabHref(t.setting)} className={t.setting === tab ? styles.tabActive : styles.tab} aria-current={t.setting === tab ? 'page' : undefined}>
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+    <div className={frame.page}>
+      <h1 className={frame.heading}>Settings</h1>
+      <Tabs label="Settings" tabs={SETTINGS_TABS.map((t) => ({ key: t.setting, href: settingsTabHref(t.setting), label: t.label, current: t.setting === tab }))} />
       {tab === 'account' && <AccountTab viewer={viewer} onSaved={(patch) => setSaved((prev) => ({ ...prev, ...patch }))} />}
       {tab === 'security' && <SecurityTabData viewer={loaded} />}
       {arriving && (

@@ -1,0 +1,118 @@
+import { gql } from 'graphql-tag';
+
+/** A story as Your stories lists it. */
+export const YOUR_STORY_ITEM = gql`
+  fragment YourStory_item on YourStory {
+    id
+    filterBy
+    previewText
+    deletedAt
+    permanentlyDeletedAt
+    post {
+      id
+      title
+      readingTime
+      firstPublishedAt
+      latestPublishedAt
+      updatedAt
+      visibility
+      isLocked
+    }
+  }
+`;
+
+export const YOUR_STORIES_COUNTS = gql`
+  fragment YourStories_counts on YourStoriesCounts {
+    drafts
+    public
+    unlisted
+    responses
+    deleted
+  }
+`;
+
+/** A page of a tab, with the server's time for 'edited 3 hours ago'. */
+export const YOUR_STORIES_PAGE = gql`
+  fragment YourStories_page on YourStoriesConnection {
+    asOf
+    items {
+      ...YourStory_item
+    }
+    pagingInfo {
+      next {
+        limit
+        to
+      }
+    }
+  }
+  ${YOUR_STORY_ITEM}
+`;
+
+/** /me/stories/{filterBy}: the tab counts and the tab's first page. */
+export const YOUR_STORIES_PAGE_QUERY = gql`
+  query YourStoriesPageQuery($filterBy: YourStoriesFilter!, $paging: PagingOptions) {
+    yourStoriesCounts {
+      ...YourStories_counts
+    }
+    yourStories(filterBy: $filterBy, paging: $paging) {
+      ...YourStories_page
+    }
+  }
+  ${YOUR_STORIES_PAGE}
+  ${YOUR_STORIES_COUNTS}
+`;
+
+/** The tab counts alone, asked again after a story moves between tabs. */
+export const YOUR_STORIES_COUNTS_QUERY = gql`
+  query YourStoriesCountsQuery {
+    yourStoriesCounts {
+      ...YourStories_counts
+    }
+  }
+  ${YOUR_STORIES_COUNTS}
+`;
+
+/** The next page of a tab ('Show more'). */
+export const YOUR_STORIES_MORE_QUERY = gql`
+  query YourStoriesMoreQuery($filterBy: YourStoriesFilter!, $paging: PagingOptions) {
+    yourStories(filterBy: $filterBy, paging: $paging) {
+      ...YourStories_page
+    }
+  }
+  ${YOUR_STORIES_PAGE}
+`;
+
+/** Spec §7 DeletePost (targetPostId): to the trash. */
+export const DELETE_POST_MUTATION = gql`
+  mutation DeletePost($targetPostId: ID!) {
+    deletePost(targetPostId: $targetPostId) {
+      __typename
+      ... on YourStory {
+        ...YourStory_item
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+  ${YOUR_STORY_ITEM}
+`;
+
+/** Spec §7 UndeletePostMutation (targetPostId): out of the trash, then the deleted-stories page. */
+export const UNDELETE_POST_MUTATION = gql`
+  mutation UndeletePostMutation($targetPostId: ID!) {
+    undeletePost(targetPostId: $targetPostId) {
+      __typename
+      ... on YourStory {
+        ...YourStory_item
+      }
+      ... on NotFound {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+  ${YOUR_STORY_ITEM}
+`;
