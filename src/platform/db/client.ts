@@ -18,6 +18,10 @@ export function connectDatabase(connection: string | pg.PoolConfig, poolSize: nu
   const pool = new pg.Pool({ ...config, max: poolSize, idleTimeoutMillis: 30_000, application_name: 'inkwell' });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // A checked-out client whose connection drops (server restart, terminated backend) emits
+  // 'error' too; the query in flight rejects and its caller handles that, so the event
+  // itself must not be left unhandled (it would end the process).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema }) as Db;
   return {
     db,
