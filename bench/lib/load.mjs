@@ -47,6 +47,11 @@ export async function runLoad({ url, connections, duration, warmup }) {
   } catch {
     throw new Error(`autocannon printed no result:\n${stdout.slice(0, 2000)}\n${stderr.slice(0, 2000)}`);
   }
+  return loadFigures(result);
+}
+
+/** The figures the reports use, from an autocannon result. */
+export function loadFigures(result) {
   return {
     reqPerSec: result.requests.average,
     requests: result.requests.total,

@@ -21,8 +21,13 @@ export type ClapOutcome =
   | { kind: 'own-story' };
 
 /**
- * One statement and one round trip, so the reader's claps and the story's total change
- * together or not at all, and a burst of claps costs no extra reads.
+ * One statement (its own transaction) and one round trip, so the reader's claps and the
+ * story's total change together or not at all, and a burst of claps costs no extra reads.
+ *
+ * The transaction commits without waiting for the disk (`set_config(...)`: SET LOCAL
+ * synchronous_commit = off, for this transaction only): a clap is not worth a WAL flush
+ * each, and a crash can lose the last fraction of a second of claps — never the database's
+ * consistency, since claps and totals are still written together or not at all.
  *
  * `target` is the story if a reader may clap it: published, not trashed, not private, its
  * author's account active (posts/policies.ts isReadable for a reader who is not its author
@@ -67,6 +72,7 @@ bumped as (
   returning clap_count
 )
 select
+  set_config('synchronous_commit', 'off', true) as async_commit,
   exists (select 1 from target) as found,
   exists (select 1 from target where creator_id = $2) as is_author,
   exists (select 1 from old) or exists (select 1 from ins) as settled,

@@ -1,0 +1,183 @@
+// The clap benchmark (entered through bench/clap.mjs, which sets NODE_ENV first): many readers
+// clapping many stories against the built app, with a signed-in `viewer` query as the baseline
+// measured in the same run. See bench/README.md, "Claps".
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signUp } from './accounts.mjs';
+import { AppProcess, tempDataDir } from './app-process.mjs';
+import { cleanupAll, cleanupAllSync, closing, ensureOpen, track } from './cleanup.mjs';
+import { freePort } from './http.mjs';
+import { fmt, table, verdict } from './report.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const resultsFile = path.join(root, 'bench', 'results', 'clap.json');
+
+const TARGETS = { clapsPerSec: 1000, clapP99Ms: 20 };
+/** A reader gives a story at most 50 claps: readers × stories × 50 must outlast the run. */
+const MAX_CLAPS = 50;
+const DEMO_WRITERS = ['mayaokafor', 'tomas_ferreira', 'hannahlindqvist', 'ravimenon', 'eleanorvoss', 'kenji_w'];
+
+const num = (name, fallback) => {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0 (got ${JSON.stringify(raw)}).`);
+  return n;
+};
+const progress = (m) => !closing() && process.stderr.write(`▸ ${m}\n`);
+
+/** Every demo story (the readers clap all of them). */
+async function demoStories(client) {
+  const ids = [];
+  for (const username of DEMO_WRITERS) {
+    const data = await client.gql('query($u: ID!) { userResult(username: $u) { ... on User { homepagePostsConnection(paging: { limit: 50 }) { items { id } } } } }', { u: username });
+    ids.push(...(data.userResult.homepagePostsConnection?.items ?? []).map((i) => i.id));
+  }
+  if (ids.length === 0) throw new Error('No demo stories found (was the demo content seeded?).');
+  return ids;
+}
+
+/** Each story's claps, as any reader sees them. */
+async function clapCounts(client, postIds) {
+  const fields = postIds.map((id, i) => `p${i}: post(id: "${id}") { clapCount viewerClapCount }`).join(' ');
+  const data = await client.gql(`{ ${fields} }`);
+  return postIds.map((_, i) => data[`p${i}`]);
+}
+
+/** Runs bench/lib/clap-load.mjs in a child process and returns what it printed. */
+async function runLoad(dir, config) {
+  ensureOpen();
+  const file = path.join(dir, `load-${config.kind}-${Date.now()}.json`);
+  fs.writeFileSync(file, JSON.stringify(config));
+  const child = spawn(process.execPath, [path.join(root, 'bench', 'lib', 'clap-load.mjs'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const untrack = track(`clap load (pid ${child.pid})`, { async: async () => void child.kill('SIGKILL'), sync: () => void child.kill('SIGKILL') });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => (out += c));
+  child.stderr.on('data', (c) => (err += c));
+  const code = await new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  untrack();
+  if (code !== 0) throw new Error(`The load generator exited with ${code}:\n${err.trim()}`);
+  return JSON.parse(out);
+}
+
+function assertClean(label, load) {
+  const problems = [];
+  if (load.non2xx || load.errors || load.timeouts) problems.push(`${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts`);
+  if (load.answers.other > 0) problems.push(`${load.answers.other} answers that were not a success, e.g. ${load.answers.sample}`);
+  if (load.requests === 0) problems.push('no request completed');
+  if (problems.length) throw new Error(`${label}: ${problems.join('; ')}.`);
+}
+
+async function main() {
+  const settings = {
+    readers: num('BENCH_CLAP_READERS', 60),
+    duration: num('BENCH_DURATION', 10),
+    warmup: num('BENCH_WARMUP', 2),
+    connections: num('BENCH_CONNECTIONS', 10),
+  };
+  if (!fs.existsSync(path.join(root, 'dist', 'server', 'main.js'))) throw new Error('No build in dist/: run npm run build first.');
+  const dataDir = tempDataDir(path.join(os.tmpdir(), 'inkwell-bench-clap-'));
+  progress(`starting the app on a fresh data directory (${dataDir}), seeding demo content`);
+  // Every reader signs up from this one address: no captcha, sign-in limits raised.
+  const app = new AppProcess({ root, dataDir, port: await freePort(), env: { CAPTCHA_PROVIDER: 'none', AUTH_RATE_LIMIT_FACTOR: '1000' } });
+  app.start();
+  await app.waitHealthy();
+
+  progress(`signing up ${settings.readers} readers through the email sign-up flow`);
+  const readers = [];
+  for (let i = 0; i < settings.readers; i += 6) {
+    const batch = Array.from({ length: Math.min(6, settings.readers - i) }, (_, j) => signUp(app.origin, { name: `Bench Reader ${i + j + 1}`, email: `bench-reader-${i + j + 1}@example.com` }));
+    readers.push(...(await Promise.all(batch)));
+  }
+  const postIds = await demoStories(readers[0].client);
+  const capacity = readers.length * postIds.length * MAX_CLAPS;
+  progress(`${readers.length} readers × ${postIds.length} stories: room for ${fmt.int(capacity)} claps`);
+
+  // Every reader with every story, ordered so that calls made at the same moment are about
+  // different stories and readers: many people clapping many stories, not one hot story.
+  const pairs = [];
+  for (let k = 0; k < readers.length * postIds.length; k++) {
+    const reader = readers[(Math.floor(k / postIds.length) + k) % readers.length];
+    pairs.push({ cookie: reader.client.cookieHeader(), userId: reader.id, postId: postIds[k % postIds.length] });
+  }
+  const before = await clapCounts(readers[0].client, postIds);
+
+  const load = (kind, duration) => runLoad(dataDir, { origin: app.origin, kind, pairs, connections: settings.connections, duration });
+  if (settings.warmup > 0) {
+    progress(`warm-up: ${settings.warmup} s of claps and of viewer queries (not counted)`);
+    assertClean('Clap warm-up', await load('clap', settings.warmup));
+    assertClean('Viewer warm-up', await load('viewer', settings.warmup));
+  }
+  progress(`claps: ${settings.duration} s at -c ${settings.connections}, one clap per call`);
+  const claps = await load('clap', settings.duration);
+  assertClean('Claps', claps);
+  progress(`baseline: ${settings.duration} s of signed-in viewer queries at -c ${settings.connections}`);
+  const viewer = await load('viewer', settings.duration);
+  assertClean('Viewer query', viewer);
+
+  // The totals must still add up: each story's new claps are the sum of its readers' claps.
+  progress('checking the totals: every story against the sum of its readers’ claps');
+  const after = await clapCounts(readers[0].client, postIds);
+  const perReader = await Promise.all(readers.map((r) => clapCounts(r.client, postIds)));
+  for (let s = 0; s < postIds.length; s++) {
+    const mine = perReader.map((counts) => counts[s].viewerClapCount);
+    const sum = mine.reduce((a, b) => a + b, 0);
+    if (Math.max(...mine) > MAX_CLAPS) throw new Error(`Story ${postIds[s]}: a reader has more than ${MAX_CLAPS} claps.`);
+    if (after[s].clapCount - before[s].clapCount !== sum) throw new Error(`Story ${postIds[s]}: its total grew by ${after[s].clapCount - before[s].clapCount}, its readers gave ${sum}.`);
+  }
+  const errorsLogged = app.errorLines;
+  await app.stop();
+
+  const results = {
+    settings,
+    readers: readers.length,
+    stories: postIds.length,
+    claps: { ...claps, addedPerSec: claps.answers.added / claps.durationSec },
+    viewerQuery: viewer,
+    ratio: claps.reqPerSec / viewer.reqPerSec,
+    errorsLogged,
+    cpus: os.cpus().length,
+  };
+  fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
+  fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+
+  console.log(
+    table(
+      ['scenario', 'calls/s', 'p50', 'p99', 'target', ''],
+      [
+        ['clap (1 clap a call)', fmt.int(claps.reqPerSec), fmt.ms(claps.latencyMs.p50), fmt.ms(claps.latencyMs.p99), `≥ ${fmt.int(TARGETS.clapsPerSec)}/s, p99 ≤ ${TARGETS.clapP99Ms} ms`, verdict(claps.reqPerSec >= TARGETS.clapsPerSec && claps.latencyMs.p99 <= TARGETS.clapP99Ms)],
+        ['viewer query (baseline)', fmt.int(viewer.reqPerSec), fmt.ms(viewer.latencyMs.p50), fmt.ms(viewer.latencyMs.p99), '', ''],
+      ],
+      ['l', 'r', 'r', 'r', 'l', 'l'],
+    ),
+  );
+  console.log(`clap ÷ viewer query: ${fmt.num(results.ratio, 2)} · claps that added one: ${fmt.int(claps.answers.added)} of ${fmt.int(claps.requests)} calls (${fmt.int(results.claps.addedPerSec)}/s) · ${readers.length} readers × ${postIds.length} stories · ${results.cpus} CPUs · totals checked · errors logged: ${errorsLogged}`);
+  console.log(`written to ${path.relative(root, resultsFile)}`);
+}
+
+let interrupted = false;
+process.on('SIGINT', () => {
+  if (interrupted) {
+    cleanupAllSync();
+    process.exit(130);
+  }
+  interrupted = true;
+  process.stderr.write('\ninterrupted: stopping the app and removing the data directory…\n');
+  void cleanupAll().then(() => process.exit(130));
+});
+process.on('exit', () => cleanupAllSync());
+
+try {
+  await main();
+  await cleanupAll();
+} catch (err) {
+  if (!interrupted) process.stderr.write(`\nclap benchmark failed: ${err?.stack ?? err}\n`);
+  await cleanupAll();
+  process.exitCode = interrupted ? 130 : 1;
+}
