@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, useBrowser } from './support/browser.js';
 import { signUpByEmail } from './support/sign-in.js';
@@ -17,6 +17,18 @@ async function openHydrated(page: Page, path: string) {
 }
 
 const responseWith = (page: Page, text: string) => page.getByTestId('response').filter({ hasText: text }).last();
+
+/**
+ * Opens a response's menu. The button is scrolled into view first and the page given two
+ * frames: the scroll event of scrolling it into view would otherwise arrive just after the
+ * menu opened, and a popover closes on page scroll (spec §4).
+ */
+async function openResponseMenu(page: Page, response: Locator) {
+  const button = response.getByRole('button', { name: 'Response options' });
+  await button.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await button.click();
+}
 
 describe.skipIf(h.skipReason !== '')(`responses${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
   it('a reader responds to a story, another replies, and the first hides the reply with Undo', async () => {
@@ -62,7 +74,7 @@ describe.skipIf(h.skipReason !== '')(`responses${h.skipReason ? ` (skipped: ${h.
     // Ann wrote the response, so she may hide replies to it: Hide response, then Undo.
     await openHydrated(ann.page, path);
     const reply = responseWith(ann.page, replyText);
-    await reply.getByRole('button', { name: 'Response options' }).click();
+    await openResponseMenu(ann.page, reply);
     await ann.page.getByRole('menuitem', { name: 'Hide response' }).click();
     await ann.page.getByText('This response is now hidden.').waitFor();
     await ann.page.getByText('You hid a response by Ben Replier.').waitFor();
@@ -70,7 +82,7 @@ describe.skipIf(h.skipReason !== '')(`responses${h.skipReason ? ` (skipped: ${h.
     await reply.getByText(replyText).waitFor();
 
     // Hidden for good this time: a signed-out reader no longer gets it, Ann still sees it collapsed.
-    await reply.getByRole('button', { name: 'Response options' }).click();
+    await openResponseMenu(ann.page, reply);
     await ann.page.getByRole('menuitem', { name: 'Hide response' }).click();
     await ann.page.getByText('You hid a response by Ben Replier.').waitFor();
     const reader = await h.open(500);

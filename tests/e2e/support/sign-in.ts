@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Opens the newest email to `to` in the dev mailbox, as a newcomer would, and reads its text part. */
 export async function readLatestEmail(page: Page, to: string): Promise<{ code: string; link: string }> {
@@ -18,7 +18,7 @@ export async function readLatestEmail(page: Page, to: string): Promise<{ code: s
  */
 export async function signUpByEmail(page: Page, fullName: string, email: string): Promise<void> {
   await page.goto('/m/signin?operation=register');
-  await page.getByRole('button', { name: 'Sign up with email' }).click();
+  await clickOnceHydrated(page.getByRole('button', { name: 'Sign up with email' }));
   await page.getByLabel('Your full name').fill(fullName);
   await followEmailLink(page, email);
 }
@@ -26,8 +26,23 @@ export async function signUpByEmail(page: Page, fullName: string, email: string)
 /** Signs an existing reader in on `page` with the emailed magic link. */
 export async function signInByEmail(page: Page, email: string): Promise<void> {
   await page.goto('/m/signin?operation=login');
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  await clickOnceHydrated(page.getByRole('button', { name: 'Sign in with email' }));
   await followEmailLink(page, email);
+}
+
+/**
+ * Clicks a button once React has hydrated it: a click on the server-rendered button before
+ * its handler is attached does nothing (seen on a busy machine).
+ */
+async function clickOnceHydrated(button: Locator): Promise<void> {
+  await button.evaluate(
+    (el) =>
+      new Promise<void>((done) => {
+        const check = () => (Object.keys(el).some((k) => k.startsWith('__reactProps')) ? done() : requestAnimationFrame(check));
+        check();
+      }),
+  );
+  await button.click();
 }
 
 /** From the email step: send the email, open its link from a second tab's mailbox, wait until signed in. */
