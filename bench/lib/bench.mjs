@@ -12,6 +12,7 @@ import { cleanupAll, cleanupAllSync, closing } from './cleanup.mjs';
 import { freePort, graphqlRequest, request, sleep } from './http.mjs';
 import { assertAllOk, runLoad } from './load.mjs';
 import { fmt, table, verdict } from './report.mjs';
+import { createDraft, LONG_STORY_RESPONSES, LONG_STORY_WORDS, longStoryParagraphs, publish, writeLongStory } from './story-dataset.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = path.join(root, 'bench', 'results', 'latest.json');
@@ -23,7 +24,12 @@ const TARGETS = {
   coldStartMs: 1500,
   idleRssMB: 120,
   jsGzipKB: 120,
+  publishMs: 50,
 };
+/** Stories published one after another to time publishPost. */
+const PUBLISH_SAMPLES = 20;
+/** Sign-ups and writes of the dataset come from one address: no captcha, sign-in limits raised. */
+const DATASET_ENV = { CAPTCHA_PROVIDER: 'none', AUTH_RATE_LIMIT_FACTOR: '1000' };
 /** How far apart the app's and the baseline's HTML may be in length before the comparison is void. */
 const HTML_LENGTH_TOLERANCE = 0.03;
 const IDLE_WAIT_MS = 3000;
@@ -98,13 +104,26 @@ function memoryOf(pid) {
   return { name, rssBytes: field('VmRSS'), peakRssBytes: field('VmHWM') };
 }
 
-async function findStory(app) {
-  const query = '{ staffPicksFeed(paging:{limit:1}) { items { uniqueSlug title creator { username } } } }';
-  const res = await graphqlRequest(app.origin, { query });
-  if (res.errors?.length) throw new Error(`Finding a story: ${res.errors.map((e) => e.message).join('; ')}`);
-  const item = res.data?.staffPicksFeed?.items?.[0];
-  if (!item) throw new Error('Finding a story: staffPicksFeed is empty (was the demo content seeded?).');
-  return { path: `/@${encodeURIComponent(item.creator.username)}/${encodeURIComponent(item.uniqueSlug)}`, title: item.title, slug: item.uniqueSlug };
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** publishPost round trips on loopback (an upper bound of server time), against a `viewer` query's. */
+async function measurePublish(client) {
+  const publishMs = [];
+  const viewerMs = [];
+  for (let i = 0; i < PUBLISH_SAMPLES; i++) {
+    const postId = await createDraft(client, `Published for timing ${i + 1}`, longStoryParagraphs(LONG_STORY_WORDS, 100 + i));
+    publishMs.push((await publish(client, postId)).ms);
+    const started = performance.now();
+    await client.gql('{ viewer { id } }');
+    viewerMs.push(performance.now() - started);
+  }
+  publishMs.sort((a, b) => a - b);
+  viewerMs.sort((a, b) => a - b);
+  return {
+    samples: PUBLISH_SAMPLES,
+    publishMs: { p50: percentile(publishMs, 50), p95: percentile(publishMs, 95), max: publishMs.at(-1) },
+    viewerQueryMs: { p50: percentile(viewerMs, 50), p95: percentile(viewerMs, 95) },
+  };
 }
 
 async function fetchPage(url, label) {
@@ -139,10 +158,13 @@ async function benchmark(settings) {
 
   // 1. The app under load.
   progress(`starting the app on a fresh data directory (${dataDir}), seeding demo content`);
-  const app = new AppProcess({ root, dataDir, port: await freePort() });
+  const app = new AppProcess({ root, dataDir, port: await freePort(), env: DATASET_ENV });
   app.start();
   await app.waitHealthy();
-  const story = await findStory(app);
+  progress(`writing a ${fmt.int(LONG_STORY_WORDS)}-word story with ${LONG_STORY_RESPONSES} responses through the app's mutations`);
+  const story = await writeLongStory(app.origin);
+  progress(`publish: timing ${PUBLISH_SAMPLES} publishes of ${fmt.int(LONG_STORY_WORDS)}-word drafts against a viewer query`);
+  const publishing = await measurePublish(story.writer.client);
   const storyUrl = `${app.origin}${story.path}`;
   const appHtml = await fetchPage(storyUrl, 'Story page');
   if (!appHtml.includes(story.slug) || appHtml.includes('window.__APOLLO_STATE__={}')) {
@@ -183,7 +205,7 @@ async function benchmark(settings) {
   if (app.exit?.code !== 0) throw app.failure(`The app exited with ${app.exit?.signal ?? app.exit?.code} on SIGINT.`);
   const errorsLoggedUnderLoad = app.errorLines;
   progress('cold start: spawning the app again and polling the story page every 10 ms');
-  const restarted = new AppProcess({ root, dataDir, port: await freePort() });
+  const restarted = new AppProcess({ root, dataDir, port: await freePort(), env: DATASET_ENV });
   const coldStartMs = await measureColdStart(restarted, story.path);
 
   // 4. Idle memory of the web process.
@@ -208,7 +230,8 @@ async function benchmark(settings) {
     date: new Date().toISOString(),
     machine: machine(),
     settings: { connections: settings.connections, durationSec: settings.duration, warmupSec: settings.warmup, builtFirst: built },
-    story: { path: story.path, title: story.title, htmlBytes: appHtml.length },
+    story: { path: story.path, title: story.title, words: LONG_STORY_WORDS, responses: LONG_STORY_RESPONSES, htmlBytes: appHtml.length },
+    publish: publishing,
     app: appLoad,
     baseline: {
       ...baselineLoad,
@@ -226,13 +249,14 @@ async function benchmark(settings) {
       pageErrors: js.pageErrors,
     },
     appErrorsLogged: errorsLogged,
-    targets: { storyReqPerSec: TARGETS.storyReqPerSec, storyP99Ms: TARGETS.storyP99Ms, coldStartMs: TARGETS.coldStartMs, idleRssMB: TARGETS.idleRssMB, jsGzipKB: TARGETS.jsGzipKB, non2xx: 0 },
+    targets: { publishMs: TARGETS.publishMs, storyReqPerSec: TARGETS.storyReqPerSec, storyP99Ms: TARGETS.storyP99Ms, coldStartMs: TARGETS.coldStartMs, idleRssMB: TARGETS.idleRssMB, jsGzipKB: TARGETS.jsGzipKB, non2xx: 0 },
     verdicts: {
       storyThroughput: verdict(appLoad.reqPerSec >= TARGETS.storyReqPerSec),
       storyP99: verdict(appLoad.latencyMs.p99 <= TARGETS.storyP99Ms),
       coldStart: verdict(coldStartMs <= TARGETS.coldStartMs),
       idleRss: verdict(idleRssMB <= TARGETS.idleRssMB),
       jsGzip: verdict(jsGzipKB <= TARGETS.jsGzipKB),
+      publish: verdict(publishing.publishMs.p95 <= TARGETS.publishMs),
     },
   };
 }
@@ -243,7 +267,7 @@ function printReport(r) {
   lines.push('');
   lines.push(`Inkwell benchmark — ${r.date}`);
   lines.push(`${m.cpuModel} × ${m.cpus}, ${fmt.int(m.totalMemoryMB)} MB RAM, Node ${m.node}, ${m.platform}${m.commit ? `, commit ${m.commit}${m.uncommittedSourceChanges ? ' (+ uncommitted changes)' : ''}` : ''}`);
-  lines.push(`Story page ${r.story.path} (${fmt.int(r.story.htmlBytes)} bytes of HTML); load: autocannon -c ${r.settings.connections}, ${r.settings.durationSec} s${r.settings.warmupSec ? ` after a ${r.settings.warmupSec} s warm-up` : ''}`);
+  lines.push(`Story page ${r.story.path}: ${fmt.int(r.story.words)} words, ${r.story.responses} responses, ${fmt.int(r.story.htmlBytes)} bytes of HTML; load: autocannon -c ${r.settings.connections}, ${r.settings.durationSec} s${r.settings.warmupSec ? ` after a ${r.settings.warmupSec} s warm-up` : ''}`);
   lines.push('');
   const a = r.app;
   const b = r.baseline;
@@ -263,6 +287,9 @@ function printReport(r) {
     [`4. Idle memory (${r.idleMemory.waitedMs / 1000} s after cold start)`, 'VmRSS (node)', `${fmt.num(r.idleMemory.rssMB)} MB`, `≤ ${TARGETS.idleRssMB} MB`, r.verdicts.idleRss],
     ['5. Page JavaScript (logged out, Chromium)', `gzip -9, ${r.pageJs.chunks.length} file(s)`, fmt.kb(r.pageJs.totalGzipBytes), `≤ ${TARGETS.jsGzipKB} KB`, r.verdicts.jsGzip],
     ['', 'as served', fmt.kb(r.pageJs.totalBytes), '', ''],
+    [`6. Publish a ${fmt.int(r.story.words)}-word story (loopback round trip)`, 'p50 / p95', `${fmt.ms(r.publish.publishMs.p50)} / ${fmt.ms(r.publish.publishMs.p95)}`, `p95 ≤ ${TARGETS.publishMs} ms`, r.verdicts.publish],
+    ['', 'viewer query p50 / p95', `${fmt.ms(r.publish.viewerQueryMs.p50)} / ${fmt.ms(r.publish.viewerQueryMs.p95)}`, '', ''],
+    ['', 'publish ÷ viewer query (p50)', fmt.num(r.publish.publishMs.p50 / r.publish.viewerQueryMs.p50, 1), '', ''],
   ];
   lines.push(table(['Scenario', 'Figure', 'Value', 'Target', 'Result'], rows, ['l', 'l', 'r', 'r', 'l']));
   lines.push('');
