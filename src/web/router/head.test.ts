@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderHeadTags, serializeForScript } from './head.js';
+import { renderHeadTags, serializeForScript, userHead } from './head.js';
 
 describe('serializeForScript', () => {
   it('cannot close the script tag or break the line, and parses back to the same value', () => {
@@ -19,5 +19,13 @@ describe('renderHeadTags', () => {
     const html = renderHeadTags({ title: 'Tom & "Jerry" <3', description: 'a "quoted" <b>' });
     expect(html).toContain('<title>Tom &amp; &quot;Jerry&quot; &lt;3</title>');
     expect(html).not.toContain('<b>');
+  });
+});
+
+describe('userHead', () => {
+  it("links the writer's RSS feed as the page's alternate", () => {
+    const head = userHead({ userResult: { __typename: 'User', name: 'Ann "A" Lee', username: 'ann' } }, { siteName: 'Inkwell', origin: 'https://ink.example' } as Parameters<typeof userHead>[1]);
+    expect(head.feed).toEqual({ href: 'https://ink.example/feed/@ann', title: 'Ann "A" Lee on Inkwell' });
+    expect(renderHeadTags(head)).toContain('<link rel="alternate" type="application/rss+xml" title="Ann &quot;A&quot; Lee on Inkwell" href="https://ink.example/feed/@ann">');
   });
 });

@@ -9,6 +9,8 @@ export interface HeadTags {
   /** OpenGraph and Twitter card properties (og:*, twitter:*, article:*). */
   meta?: Record<string, string>;
   jsonLd?: Record<string, unknown>;
+  /** A feed of the page (rel=alternate), e.g. a writer's RSS. */
+  feed?: { href: string; title: string };
 }
 
 type Site = SiteInfo & { origin: string };
@@ -79,20 +81,22 @@ export function userHead(data: unknown, site: Site): HeadTags {
     title: `${user.name} – ${site.siteName}`,
     description: user.bio || `Read writing from ${user.name} on ${site.siteName}.`,
     canonical: url,
+    feed: { href: `${site.origin}/feed/@${user.username}`, title: `${user.name} on ${site.siteName}` },
     meta: { 'og:type': 'profile', 'og:title': `${user.name} – ${site.siteName}`, 'og:url': url, 'og:site_name': site.siteName },
   };
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Safe for an inline <script>: nothing in the data can close the tag or break JS parsing. */
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/**
+ * Safe for an inline <script>: nothing in the data can close the tag or break JS parsing.
+ * One pass over the JSON: a long story's embedded state is tens of kilobytes per request.
+ */
 export function serializeForScript(value: unknown): string {
-  return JSON.stringify(value ?? null)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value ?? null).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c]!);
 }
 
 export function renderHeadTags(head: HeadTags): string {
@@ -100,6 +104,7 @@ export function renderHeadTags(head: HeadTags): string {
   if (head.description) out.push(`<meta name="description" content="${escapeAttr(head.description)}">`);
   if (head.robots) out.push(`<meta name="robots" content="${escapeAttr(head.robots)}">`);
   if (head.canonical) out.push(`<link rel="canonical" href="${escapeAttr(head.canonical)}">`);
+  if (head.feed) out.push(`<link rel="alternate" type="application/rss+xml" title="${escapeAttr(head.feed.title)}" href="${escapeAttr(head.feed.href)}">`);
   for (const [k, v] of Object.entries(head.meta ?? {})) {
     const attr = k.startsWith('og:') || k.startsWith('article:') ? 'property' : 'name';
     out.push(`<meta ${attr}="${escapeAttr(k)}" content="${escapeAttr(v)}">`);
