@@ -32,17 +32,13 @@ export function highlightedLeaf(text: string, at: number, highlights: readonly B
         if (piece.covering.length === 0) return piece.text;
         const kinds = [...new Set(piece.covering.map((h) => h.kind))];
         const mine = piece.covering.find((h) => h.kind === 'viewer');
-        const top = piece.covering.find((h) => h.kind === 'top');
         const counted = piece.covering.find((h) => h.readerCount != null);
-        // The label sits on the piece where the top highlight starts (CSS draws it above).
-        const label = top && top.start === piece.at ? (top.readerCount != null ? `Top highlight · ${top.readerCount}` : 'Top highlight') : undefined;
         return (
           <mark
             key={piece.at}
             className={[styles.mark, ...kinds.map((k) => KIND_CLASS[k])].join(' ')}
             data-highlight={kinds.join(' ')}
             data-quote-id={mine?.quoteId}
-            data-label={label}
             title={counted ? `Highlighted by ${counted.readerCount} ${counted.readerCount === 1 ? 'reader' : 'readers'}` : undefined}
           >
             {piece.text}
@@ -51,4 +47,15 @@ export function highlightedLeaf(text: string, at: number, highlights: readonly B
       })}
     </Fragment>
   );
+}
+
+/**
+ * The 'Top highlight' label of a paragraph holding the story's top highlight (with its
+ * count for the author), set as an attribute the stylesheet draws above the paragraph:
+ * drawn, not text, so selections and offsets never include it.
+ */
+export function topHighlightLabel(highlights: readonly BodyHighlight[] | undefined): string | undefined {
+  const top = highlights?.find((h) => h.kind === 'top');
+  if (!top) return undefined;
+  return top.readerCount != null ? `Top highlight · ${top.readerCount} ${top.readerCount === 1 ? 'reader' : 'readers'}` : 'Top highlight';
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Paragraph, ParagraphType } from '../../../shared/paragraphs.js';
 import { CodeBlock } from './CodeBlock.js';
-import type { BodyHighlights } from './HighlightMarks.js';
+import { topHighlightLabel, type BodyHighlights } from './HighlightMarks.js';
 import { headingTags, type HeadingTag } from './headings.js';
 import { IframeEmbed } from './IframeEmbed.js';
 import { ImageFigure } from './ImageFigure.js';
@@ -59,7 +59,7 @@ export function PostBody({ paragraphs, allowIframes = true, className, highlight
           return (
             <ListTag key={`${i}-${block.items[0].name}`} className={styles.list}>
               {block.items.map((item, j) => (
-                <li key={`${j}-${item.name}`} id={item.name} data-paragraph-type={item.type} className={styles.li}>
+                <li key={`${j}-${item.name}`} id={item.name} data-paragraph-type={item.type} data-top-highlight={topHighlightLabel(highlights?.get(item.name))} className={styles.li}>
                   <InlineText text={item.text} markups={item.markups} highlights={highlights?.get(item.name)} />
                 </li>
               ))}
@@ -98,7 +98,7 @@ function ParagraphBlock({
   allowIframes: boolean;
   highlights: BodyHighlights | undefined;
 }): ReactNode {
-  const common = { id: p.name, 'data-paragraph-type': p.type };
+  const common = { id: p.name, 'data-paragraph-type': p.type, 'data-top-highlight': topHighlightLabel(highlights?.get(p.name)) };
   const text = <InlineText text={p.text} markups={p.markups} highlights={highlights?.get(p.name)} />;
   switch (p.type) {
     case 'H1':
