@@ -107,11 +107,11 @@ describe('responses', () => {
     // Replies in conversation order, oldest first.
     expect(first.threadedReplies!.posts[0]!.threadedReplies!.posts.map((p) => p.id)).toEqual([d3.id, d3b.id]);
     expect(page.data.threadedPostResponses.responsesCount).toBe(5);
-    // The first replies of a page come in one batched query; their dates read as dates.
+    // The first replies of a page come in one batched query, with their bodies; dates read as dates.
     const dated = await browsers.anon!.gql(`query($id: ID!) { threadedPostResponses(postId: $id, paging: { limit: 10 }) {
-      posts { id threadedReplies(paging: { limit: 2 }) { posts { id firstPublishedAt creator { name } } } } } }`, { id: storyId });
+      posts { id threadedReplies(paging: { limit: 2 }) { posts { id firstPublishedAt creator { name } content { bodyModel { paragraphs { text } } } } } } } }`, { id: storyId });
     const reply = dated.data.threadedPostResponses.posts.find((p: Card) => p.id === top.id).threadedReplies.posts[0];
-    expect(reply).toEqual({ id: d2.id, firstPublishedAt: expect.any(Number), creator: { name: 'carol Reader' } });
+    expect(reply).toEqual({ id: d2.id, firstPublishedAt: expect.any(Number), creator: { name: 'carol Reader' }, content: { bodyModel: { paragraphs: [{ text: 'A reply' }] } } });
   });
 
   it('pages 10 at a time with a cursor, for both sorts, without repeats or gaps', async () => {

@@ -92,10 +92,14 @@ async function withoutDeactivated(rows: PostRow[], ctx: Ctx): Promise<PostRow[]>
 }
 
 async function present(parent: PostRow, page: ResponsesPage, limit: number, ctx: Ctx) {
-  for (const row of page.rows) ctx.loaders.postById.prime(row.id, row);
+  const rows = page.rows.map(({ paragraphs, ...row }) => {
+    ctx.loaders.postById.prime(row.id, row);
+    ctx.loaders.postParagraphsById.prime(row.id, paragraphs);
+    return row;
+  });
   return {
     responsesCount: parent.responsesCount,
-    posts: await withoutDeactivated(page.rows, ctx),
+    posts: await withoutDeactivated(rows, ctx),
     pagingInfo: { next: page.next ? { limit, to: page.next } : null },
   };
 }

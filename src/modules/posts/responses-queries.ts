@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { POST_SUMMARY_COLUMNS, type PostRow } from './queries.js';
+import type { Paragraph } from '../../shared/paragraphs.js';
+import type { PostRow } from './queries.js';
 import { posts } from './tables.js';
 
 /**
@@ -38,12 +39,16 @@ const AFTER: Record<ResponseOrder, SQL> = {
   THREAD: sql`(${posts.firstPublishedAt}, ${posts.id}) > (select c.first_published_at, c.id from posts c where c.id = ${sql.placeholder('after')})`,
 };
 
+/** A response is shown with its body, which is short: read in the same query. */
+const RESPONSE_COLUMNS = getTableColumns(posts);
+export type ResponseRow = PostRow & { paragraphs: Paragraph[] };
+
 const VISIBLE_RESPONSE = sql`${posts.deletedAt} is null and ${posts.firstPublishedAt} is not null`;
 
 function prepare(db: Db) {
   const page = (order: ResponseOrder, withCursor: boolean) =>
     db
-      .select(POST_SUMMARY_COLUMNS)
+      .select(RESPONSE_COLUMNS)
       .from(posts)
       .where(
         sql`${posts.inResponseToPostId} = ${sql.placeholder('parentId')} and ${VISIBLE_RESPONSE}
@@ -59,7 +64,7 @@ function prepare(db: Db) {
   // The first replies of many responses in one query: each parent's oldest few.
   const ranked = db
     .select({
-      ...POST_SUMMARY_COLUMNS,
+      ...RESPONSE_COLUMNS,
       rank: sql<number>`row_number() over (partition by ${posts.inResponseToPostId} order by ${posts.firstPublishedAt}, ${posts.id})`.as('rank'),
     })
     .from(posts)
@@ -85,7 +90,7 @@ function statementsFor(db: Db) {
 }
 
 export interface ResponsesPage {
-  rows: PostRow[];
+  rows: ResponseRow[];
   /** The cursor of the next page; null on the last one. */
   next: string | null;
 }
@@ -96,11 +101,11 @@ export async function responsesPage(
   opts: { parentId: string; order: ResponseOrder; limit: number; after: string | null; includeHidden: boolean },
 ): Promise<ResponsesPage> {
   const statement = statementsFor(db).statements[opts.after ? `${opts.order}:after` : opts.order]!;
-  const rows = (await statement.execute({ parentId: opts.parentId, includeHidden: opts.includeHidden, limit: opts.limit + 1, after: opts.after ?? '' })) as PostRow[];
+  const rows = (await statement.execute({ parentId: opts.parentId, includeHidden: opts.includeHidden, limit: opts.limit + 1, after: opts.after ?? '' })) as ResponseRow[];
   return pageOf(rows, opts.limit);
 }
 
-function pageOf(rows: PostRow[], limit: number): ResponsesPage {
+function pageOf(rows: ResponseRow[], limit: number): ResponsesPage {
   const page = rows.slice(0, limit);
   return { rows: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
 }
@@ -123,7 +128,7 @@ export function createFirstRepliesLoader(db: Db): DataLoader<RepliesKey, Respons
         ownParentIds: keys.filter((k) => k.own).map((k) => k.parentId),
         limit: REPLIES_PREVIEW_SIZE + 1,
       });
-      const byParent = new Map<string, PostRow[]>();
+      const byParent = new Map<string, ResponseRow[]>();
       for (const { rank: _rank, ...row } of rows) {
         const list = byParent.get(row.inResponseToPostId!) ?? [];
         list.push(row);
