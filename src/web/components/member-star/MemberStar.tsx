@@ -12,8 +12,8 @@ import styles from './member-star.module.css';
 
 type MembershipData = { viewer?: { id: string; membership?: { tier: string; memberSince: number } | null } | null };
 
-/** What the popover says: spec §2.5 member-only story star. */
-type Audience = { kind: 'anonymous' } | { kind: 'author' } | { kind: 'member'; since: number } | { kind: 'reader' } | { kind: 'loading' };
+/** Who is reading, for what the popover says (spec §2.5 member-only story star). */
+export type Audience = { kind: 'anonymous' } | { kind: 'author' } | { kind: 'member'; since: number } | { kind: 'reader' } | { kind: 'loading' };
 
 /**
  * The member star by a member-only story's title. Pressed, it explains what the reader
@@ -63,40 +63,47 @@ export function MemberStar({ creatorId }: { creatorId: string }) {
         <StarIcon size={20} /> Member-only story
       </button>
       <Popover isVisible={open} anchorRef={anchorRef} onHide={() => setOpen(false)} placement="bottom" align="start" width={280} id="member-star-popover" aria-label="Member-only story">
-        <div className={styles.body} data-testid="member-star-popover">
-          {audience.kind === 'anonymous' && (
-            <>
-              <p className={styles.title}>Get unlimited access</p>
-              <p className={styles.text}>Member-only stories are for members of {siteName}. Sign in to read them whole.</p>
-              <SusiLink operation="login" redirect={redirect} className={styles.cta}>
-                Sign in
-              </SusiLink>
-            </>
-          )}
-          {audience.kind === 'author' && (
-            <>
-              <p className={styles.title}>Your story is behind the paywall</p>
-              <p className={styles.text}>Only members read it whole, and it is eligible to earn money.</p>
-            </>
-          )}
-          {audience.kind === 'member' && (
-            <>
-              <p className={styles.title}>Member since {formatMonthYear(audience.since)}</p>
-              <p className={styles.text}>You can read this member-only story because you are a member of {siteName}.</p>
-            </>
-          )}
-          {audience.kind === 'reader' && (
-            <>
-              <p className={styles.title}>Get unlimited access</p>
-              <p className={styles.text}>This story is for members of {siteName}. Become a member to read every story whole.</p>
-              <Link href="/plans" className={styles.cta}>
-                Become a member
-              </Link>
-            </>
-          )}
-          {audience.kind === 'loading' && <p className={styles.text}>Loading…</p>}
-        </div>
+        <MemberStarContent audience={audience} siteName={siteName} redirect={redirect} />
       </Popover>
+    </div>
+  );
+}
+
+/** The popover's words for each reader. */
+export function MemberStarContent({ audience, siteName, redirect }: { audience: Audience; siteName: string; redirect: string }) {
+  return (
+    <div className={styles.body} data-testid="member-star-popover">
+      {audience.kind === 'anonymous' && (
+        <>
+          <p className={styles.title}>Get unlimited access</p>
+          <p className={styles.text}>Member-only stories are for members of {siteName}. Sign in to read them whole.</p>
+          <SusiLink operation="login" redirect={redirect} className={styles.cta}>
+            Sign in
+          </SusiLink>
+        </>
+      )}
+      {audience.kind === 'author' && (
+        <>
+          <p className={styles.title}>Your story is behind the paywall</p>
+          <p className={styles.text}>Only members read it whole, and it is eligible to earn money.</p>
+        </>
+      )}
+      {audience.kind === 'member' && (
+        <>
+          <p className={styles.title}>Member since {formatMonthYear(audience.since)}</p>
+          <p className={styles.text}>You can read this member-only story because you are a member of {siteName}.</p>
+        </>
+      )}
+      {audience.kind === 'reader' && (
+        <>
+          <p className={styles.title}>Get unlimited access</p>
+          <p className={styles.text}>This story is for members of {siteName}. Become a member to read every story whole.</p>
+          <Link href="/plans" className={styles.cta}>
+            Become a member
+          </Link>
+        </>
+      )}
+      {audience.kind === 'loading' && <p className={styles.text}>Loading…</p>}
     </div>
   );
 }
