@@ -1,5 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { testBrowser, type TestBrowser } from '../support/test-browser.js';
@@ -14,7 +18,8 @@ const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Ignored
   <meta property="og:title" content="Harbour lights"><meta property="og:description" content="A walk along the water at night.">
   <meta property="og:image" content="/card.png"></head>
   <body><nav>Menu</nav><article><h1>Harbour lights</h1><p>The <em>water</em> was <a href="/still">still</a>.</p>
-  <ul><li>Boats</li><li>Gulls</li></ul><script>steal()</script></article></body></html>`;
+  <ul><li>Boats</li><li>Gulls</li></ul><figure><img src="/pier.png" alt="The pier"><figcaption>The pier at night</figcaption></figure>
+  <img src="/not-an-image.png"><script>steal()</script></article></body></html>`;
 
 /** importPost and linkPreview through GraphQL, fetching from a real local web server. */
 describe('writing: import and link previews', () => {
@@ -23,10 +28,15 @@ describe('writing: import and link previews', () => {
   let t: TestApp;
   let strict: TestApp;
   let ann: TestBrowser;
+  let annId: string;
+  let mediaDir: string;
 
   beforeAll(async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
     page = createServer((req, res) => {
-      if (req.url === '/story') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+      if (req.url === '/pier.png' || req.url === '/card.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      else if (req.url === '/not-an-image.png') res.writeHead(200, { 'content-type': 'image/png' }).end('<html>surprise</html>');
+      else if (req.url === '/story') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
       else if (req.url === '/moved') res.writeHead(301, { location: '/story' }).end();
       else if (req.url === '/to-metadata') res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       else if (req.url === '/data.json') res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -35,11 +45,13 @@ describe('writing: import and link previews', () => {
     await new Promise<void>((r) => page.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
     // This app may fetch from the local server; `strict` has the default rules.
-    t = await createTestApp({ FETCH_ALLOW_ADDRESSES: '127.0.0.1' });
-    strict = await createTestApp();
-    ann = (await signedInWriter(t, 'ann')).browser;
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'inkwell-import-'));
+    t = await createTestApp({ FETCH_ALLOW_ADDRESSES: '127.0.0.1', MEDIA_DIR: mediaDir });
+    strict = await createTestApp({ MEDIA_DIR: mediaDir });
+    ({ id: annId, browser: ann } = await signedInWriter(t, 'ann'));
   });
   afterAll(async () => {
+    await rm(mediaDir, { recursive: true, force: true });
     page.closeAllConnections();
     await new Promise((r) => page.close(r));
   });
@@ -47,7 +59,9 @@ describe('writing: import and link previews', () => {
   const edit = async (id: string) => (await ann.gql(WRITING.postForEditing, { id })).data.postForEditing;
   const postCount = async (app: TestApp) => Number((await app.database.pool.query('select count(*) from posts')).rows[0].count);
 
-  it('imports a story from a URL as a draft with its canonical URL', async () => {
+  const mediaRows = async () => (await t.database.pool.query('select id, owner_id, width, height from media_resources order by created_at')).rows;
+
+  it('imports a story from a URL as a draft with its canonical URL, its images stored as uploads', async () => {
     const r = await ann.gql(IMPORT, { url: `${origin}/moved` });
     expect(r.data.importPost).toMatchObject({ __typename: 'SavedDraft', latestRev: 1 });
     const story = await edit(r.data.importPost.postId);
@@ -56,7 +70,13 @@ describe('writing: import and link previews', () => {
       ['P', 'The water was still.'],
       ['ULI', 'Boats'],
       ['ULI', 'Gulls'],
+      ['IMG', 'The pier at night'],
     ]);
+    // The image that was not one (HTML sent as image/png) was left out; the real one is an upload of the writer.
+    const [stored] = await mediaRows();
+    expect(story.paragraphs[3].metadata).toEqual({ id: stored.id, alt: 'The pier', originalWidth: 64, originalHeight: 48 });
+    expect(stored).toMatchObject({ owner_id: annId, width: 64, height: 48 });
+    expect((await t.app.inject({ method: 'GET', url: `/media/${stored.id}`, headers: { host: 'localhost:3000' } })).statusCode).toBe(200);
     expect(story.paragraphs[0].markups).toEqual([
       { type: 'EM', start: 4, end: 9, href: null },
       { type: 'A', start: 14, end: 19, href: `${origin}/still` },
@@ -101,8 +121,9 @@ describe('writing: import and link previews', () => {
 
   it("builds a link card from a page's OpenGraph tags", async () => {
     const r = await ann.gql(PREVIEW, { url: `${origin}/moved` });
-    // The thumbnail needs the image stored as an upload; without a media store there is none.
-    expect(r.data.linkPreview).toEqual({ __typename: 'LinkPreview', href: `${origin}/story`, title: 'Harbour lights', description: 'A walk along the water at night.', thumbnailImageId: null });
+    expect(r.data.linkPreview).toMatchObject({ __typename: 'LinkPreview', href: `${origin}/story`, title: 'Harbour lights', description: 'A walk along the water at night.' });
+    // og:image became an upload, so the card's thumbnail is served like any story image.
+    expect(r.data.linkPreview.thumbnailImageId).toBe((await mediaRows()).at(-1).id);
     expect((await ann.gql(PREVIEW, { url: 'javascript:alert(1)' })).data.linkPreview.__typename).toBe('BadRequest');
   });
 

@@ -1,5 +1,6 @@
 import { createUser } from '../../src/modules/accounts/commands.js';
 import { createSession } from '../../src/modules/accounts/sessions.js';
+import type { ParagraphInput } from '../../src/modules/posts/paragraph-input.js';
 import type { TestApp } from './app.js';
 import { testBrowser, type TestBrowser } from './test-browser.js';
 
@@ -55,3 +56,14 @@ export const publishInput = (over: Record<string, unknown> = {}) => ({
   license: 'ALL_RIGHTS_RESERVED',
   ...over,
 });
+
+/** A story of about `words` words in paragraphs of 60, with an image and some markups. */
+export function longStory(words: number): ParagraphInput[] {
+  const paragraphs: ParagraphInput[] = [];
+  for (let i = 0; i * 60 < words; i++) {
+    const text = Array.from({ length: 60 }, (_, w) => `word${(i * 60 + w) % 997}`).join(' ');
+    paragraphs.push({ name: `p${i}`, type: i % 10 === 0 ? 'H3' : 'P', text, markups: [{ type: 'STRONG', start: 0, end: 6 }] });
+  }
+  paragraphs.splice(3, 0, { name: 'img', type: 'IMG', text: 'A figure', metadata: { id: 'demo/harbor.svg', originalWidth: 1200, originalHeight: 800 } });
+  return paragraphs;
+}

@@ -12,6 +12,7 @@ import type { ImageMetadata, Paragraph } from '../../shared/paragraphs.js';
 import { readingTimeMinutes } from '../../shared/reading-time.js';
 import { slugify } from '../../shared/slug.js';
 import { StoryInputError, checkParagraphs, checkTitles, type ParagraphInput } from './paragraph-input.js';
+import { POST_SUMMARY_COLUMNS } from './queries.js';
 import { postRevisions, posts } from './tables.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -54,9 +55,13 @@ export function derivedColumns(title: string, subtitle: string, paragraphs: read
   };
 }
 
-/** The story row, locked for this transaction, when `viewerId` wrote it and it is not in the trash. */
+/**
+ * The story row without its body, locked for this transaction, when `viewerId` wrote it and
+ * it is not in the trash. (The body is the bulk of the row and the commands take theirs
+ * from revisions.)
+ */
 export async function lockOwnPost(tx: Tx, postId: string, viewerId: string) {
-  const [row] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
+  const [row] = await tx.select(POST_SUMMARY_COLUMNS).from(posts).where(eq(posts.id, postId)).for('update');
   if (!row || row.creatorId !== viewerId || row.deletedAt) return null;
   return row;
 }

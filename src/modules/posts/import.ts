@@ -13,14 +13,14 @@ import { badRequest, createDraft, type SaveResult } from './drafts.js';
 import { decodeHtml, importHtml, readPageCard, type ImportedImage } from './html-import.js';
 import { isImageId } from './paragraph-input.js';
 
-/** Pasted HTML is capped like a fetched page. */
-export const IMPORT_HTML_MAX_BYTES = 2 * 1024 * 1024;
+/** Pasted HTML: what one GraphQL request body (1 MB) can carry. */
+export const IMPORT_HTML_MAX_BYTES = 1024 * 1024;
 /** Images fetched for one imported story at most; the rest are left out. */
 export const IMPORT_IMAGES_MAX = 30;
 
 export const IMPORT_MESSAGES = {
   oneSource: 'Give either the address of a story or its HTML to import.',
-  tooLarge: 'That HTML is too large to import (at most 2 MB).',
+  tooLarge: 'That HTML is too large to import (at most 1 MB).',
   nothing: 'No story was found there to import.',
 } as const;
 
@@ -36,6 +36,8 @@ export interface FetchDeps {
   /** Options for every fetch (tests allow their local server's address). */
   fetch: Omit<SafeFetchOptions, 'accept'>;
   images?: ImageStore;
+  /** Size cap of a fetched image (the upload limit). */
+  imageMaxBytes?: number;
   /** This site's origin: its own /media and demo image URLs are kept as they are. */
   siteOrigin: string;
 }
@@ -58,7 +60,7 @@ async function resolveImage(image: ImportedImage, ownerId: string, deps: FetchDe
   if (!deps.images || budget.left <= 0) return null;
   budget.left--;
   try {
-    const fetched = await safeFetch(image.src, { ...deps.fetch, accept: 'image' });
+    const fetched = await safeFetch(image.src, { ...deps.fetch, accept: 'image', ...(deps.imageMaxBytes ? { maxBytes: deps.imageMaxBytes } : {}) });
     const stored = await deps.images.store(ownerId, fetched.body);
     return stored ? { id: stored.id, originalWidth: stored.width, originalHeight: stored.height } : null;
   } catch {

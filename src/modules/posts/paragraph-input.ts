@@ -11,7 +11,7 @@
  * surrogates); and the size limits of src/shared/story-limits.ts.
  */
 import { EMBED_PROVIDERS, normalizeEmbedUrl } from '../../shared/embeds.js';
-import { isDemoImageId } from '../../shared/images.js';
+import { isImageId as isSharedImageId } from '../../shared/images.js';
 import { safeLinkHref } from '../../shared/markups.js';
 import { MARKUP_TYPES, PARAGRAPH_TYPES, type ImageLayout, type Markup, type Paragraph, type ParagraphType } from '../../shared/paragraphs.js';
 import { STORY_LIMITS as L } from '../../shared/story-limits.js';
@@ -43,10 +43,9 @@ export interface ParagraphInput {
 
 export class StoryInputError extends Error {}
 
-/** Ids the media service hands out (12-32 lowercase hex or base32 characters), or a demo illustration. */
-const MEDIA_ID = /^[a-z0-9]{12,32}$/;
+/** Ids the media service hands out (src/shared/images.ts MEDIA_RESOURCE_ID) or a demo illustration; the row need not exist. */
 export function isImageId(id: unknown): id is string {
-  return typeof id === 'string' && (MEDIA_ID.test(id) || isDemoImageId(id));
+  return typeof id === 'string' && isSharedImageId(id);
 }
 
 const PARAGRAPH_TYPE_SET: ReadonlySet<string> = new Set(PARAGRAPH_TYPES);

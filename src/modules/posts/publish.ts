@@ -3,13 +3,15 @@
  * (updatePostSettings): one transaction each, on the story row locked first, so the row
  * readers see, the revision marked published and the tags' counts change together.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { isLicenseType, LICENSE_TYPES, type LicenseType } from '../../shared/licenses.js';
 import type { ImageMetadata, Paragraph } from '../../shared/paragraphs.js';
 import { StoryInputError, checkTitles } from './paragraph-input.js';
 import { appendRevision, badRequest, derivedColumns, lockOwnPost, notFound, type LockedPost, type Tx } from './drafts.js';
 import { checkTags, countsInTagCounts, updateTagRows, type StoryTag } from './story-tags.js';
+import { POST_SUMMARY_COLUMNS, type PostRow } from './queries.js';
 import { postRevisions, posts } from './tables.js';
 
 /** PublishPostInput of the writing contract. */
@@ -25,7 +27,7 @@ export interface PublishPostInput {
 }
 
 export type PublishResult =
-  | { kind: 'published'; post: typeof posts.$inferSelect }
+  | { kind: 'published'; post: PostRow }
   | { kind: 'not-found'; message: string }
   | { kind: 'bad-request'; message: string };
 
@@ -90,11 +92,17 @@ async function latestRevision(tx: Tx, post: LockedPost) {
     .select({ title: postRevisions.title, subtitle: postRevisions.subtitle, paragraphs: postRevisions.paragraphs })
     .from(postRevisions)
     .where(and(eq(postRevisions.postId, post.id), eq(postRevisions.rev, post.latestRev)));
-  return row ?? { title: post.title, subtitle: post.subtitle, paragraphs: post.paragraphs };
+  return row ?? { title: post.title, subtitle: post.subtitle, paragraphs: await rowParagraphs(tx, post) };
+}
+
+/** The body of the posts row: what readers see of a published story, the text of a draft. */
+async function rowParagraphs(tx: Tx, post: LockedPost): Promise<Paragraph[]> {
+  const [row] = await tx.select({ paragraphs: posts.paragraphs }).from(posts).where(eq(posts.id, post.id));
+  return row?.paragraphs ?? [];
 }
 
 /** Settings columns of the row, the tag rows and counts; returns the updated row. */
-async function writeSettings(tx: Tx, post: LockedPost, settings: Settings, set: Partial<typeof posts.$inferInsert>) {
+async function writeSettings(tx: Tx, post: LockedPost, settings: Settings, set: PgUpdateSetSource<typeof posts>): Promise<PostRow> {
   const [updated] = await tx
     .update(posts)
     .set({
@@ -106,7 +114,7 @@ async function writeSettings(tx: Tx, post: LockedPost, settings: Settings, set: 
       license: settings.license,
     })
     .where(eq(posts.id, post.id))
-    .returning();
+    .returning(POST_SUMMARY_COLUMNS);
   await updateTagRows(tx, settings.tags, countsInTagCounts(post) ? post.tags : [], countsInTagCounts(updated!) ? updated!.tags : []);
   return updated!;
 }
@@ -154,7 +162,8 @@ export function publishPost(db: Db, viewerId: string, postId: string, input: Pub
     const updated = await writeSettings(tx, post, settings, {
       title: text.title,
       subtitle: text.subtitle,
-      paragraphs: text.paragraphs,
+      // Copied inside the database: the body does not travel back over the wire.
+      paragraphs: sql`(select ${postRevisions.paragraphs} from ${postRevisions} where ${postRevisions.postId} = ${post.id} and ${postRevisions.rev} = ${rev})`,
       ...derived,
       previewImage: previewImageOf(text.paragraphs, settings.previewImageId),
       latestRev: rev,
@@ -177,7 +186,7 @@ export function publishPost(db: Db, viewerId: string, postId: string, input: Pub
 export function updatePostSettings(db: Db, viewerId: string, postId: string, input: PublishPostInput, now = new Date()): Promise<PublishResult> {
   return run(db, viewerId, postId, input, async (tx, post, settings) => {
     const published = post.firstPublishedAt !== null;
-    const set: Partial<typeof posts.$inferInsert> = { updatedAt: now };
+    const set: PgUpdateSetSource<typeof posts> = { updatedAt: now };
     if (settings.changesTitles) {
       const current = published ? { title: post.title, subtitle: post.subtitle } : await latestRevision(tx, post);
       const titles = resolveTitles(input, current);
@@ -187,7 +196,7 @@ export function updatePostSettings(db: Db, viewerId: string, postId: string, inp
         const rev = await appendRevision(tx, post, { ...latest, ...titles }, now);
         set.latestRev = rev;
         if (published) {
-          Object.assign(set, titles, derivedColumns(titles.title, titles.subtitle, post.paragraphs));
+          Object.assign(set, titles, derivedColumns(titles.title, titles.subtitle, await rowParagraphs(tx, post)));
           if (upToDate) {
             set.publishedRev = rev;
             await tx.update(postRevisions).set({ publishedAt: post.latestPublishedAt ?? now }).where(and(eq(postRevisions.postId, post.id), eq(postRevisions.rev, rev)));
@@ -196,7 +205,7 @@ export function updatePostSettings(db: Db, viewerId: string, postId: string, inp
       }
     }
     // The preview image is one of the images readers see (a draft: of its current text).
-    set.previewImage = previewImageOf(post.paragraphs, settings.previewImageId);
+    set.previewImage = previewImageOf(await rowParagraphs(tx, post), settings.previewImageId);
     return { kind: 'published', post: await writeSettings(tx, post, settings, set) };
   });
 }

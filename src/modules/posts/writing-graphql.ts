@@ -182,11 +182,9 @@ export function saveResult(ctx: Ctx, r: SaveResult) {
 function publishResult(ctx: Ctx, r: PublishResult) {
   if (r.kind === 'not-found') return { __typename: 'NotFound', message: r.message };
   if (r.kind === 'bad-request') return { __typename: 'BadRequest', message: r.message };
-  const { paragraphs, ...row } = r.post;
-  forgetPost(ctx, row.id);
-  ctx.loaders.postById.prime(row.id, row);
-  ctx.loaders.postParagraphsById.prime(row.id, paragraphs);
-  return { __typename: 'Post', ...row };
+  forgetPost(ctx, r.post.id);
+  ctx.loaders.postById.prime(r.post.id, r.post);
+  return { __typename: 'Post', ...r.post };
 }
 
 /** The reposted story as a link card, when the viewer may read it and it is published. */

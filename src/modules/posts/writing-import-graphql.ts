@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import type { RateLimitRule } from '../../platform/rate-limit/index.js';
-import { importPost, linkPreview, type FetchDeps } from './import.js';
+import { storeUploadedImage } from '../media/commands.js';
+import { ImageRejectedError } from '../media/process.js';
+import { importPost, linkPreview, type FetchDeps, type ImageStore } from './import.js';
 import { saveResult, writer } from './writing-graphql.js';
 
 /** Importing a story and link cards: the editor's calls that fetch other sites' pages. */
@@ -29,9 +31,32 @@ export const FETCH_RATE_LIMITED_MESSAGE = 'Too many pages fetched. Please try ag
 
 type Ctx = MercuriusContext;
 
+/** Imported images become uploads of the writer, through the media service's own checks. */
+function mediaStore(ctx: Ctx): ImageStore | undefined {
+  const media = (ctx.app as unknown as FastifyInstance).media;
+  if (!media) return undefined;
+  return {
+    async store(ownerId, bytes) {
+      try {
+        const image = await media.limit(() => storeUploadedImage(ctx.db, media.storage, ownerId, bytes));
+        return { id: image.id, width: image.width, height: image.height };
+      } catch (err) {
+        if (err instanceof ImageRejectedError) return null;
+        throw err;
+      }
+    },
+    async size(id) {
+      const image = await media.mediaById(id);
+      return image ? { width: image.width, height: image.height } : null;
+    },
+  };
+}
+
 function deps(ctx: Ctx): FetchDeps {
   return {
     fetch: { allowAddresses: ctx.config.FETCH_ALLOW_ADDRESSES },
+    images: mediaStore(ctx),
+    imageMaxBytes: ctx.config.IMAGE_UPLOAD_MAX_MB * 1024 * 1024,
     siteOrigin: `${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}`,
   };
 }
