@@ -127,6 +127,14 @@ describe('writing: import and link previews', () => {
     expect((await ann.gql(PREVIEW, { url: 'javascript:alert(1)' })).data.linkPreview.__typename).toBe('BadRequest');
   });
 
+  // Last: it spends ann's fetch allowance.
+  it('limits how many fetches a writer asks for (60 per 10 minutes)', async () => {
+    const answers: string[] = [];
+    for (let i = 0; i < 61; i++) answers.push((await ann.gql(PREVIEW, { url: 'ftp://nowhere.example/' })).data.linkPreview.message);
+    expect(answers.at(-1)).toBe('Too many pages fetched. Please try again in a few minutes.');
+    expect((await ann.gql(IMPORT, { html: '<p>x</p>' })).data.importPost.message).toMatch(/Too many pages fetched/);
+  });
+
   it('asks to sign in first', async () => {
     const anonymous = testBrowser(t.app);
     expect((await anonymous.gql(IMPORT, { html: '<p>x</p>' })).errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');

@@ -67,13 +67,17 @@ function nameMaker(): () => string {
   };
 }
 
+const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** Text with markups, built while walking inline content; whitespace collapses as a browser shows it. */
 class InlineBuilder {
   text = '';
   markups: Markup[] = [];
 
   append(raw: string, preserve = false): void {
-    let t = preserve ? raw : raw.replace(/\s+/g, ' ');
+    // Characters a story may not hold (control characters, half surrogate pairs) are dropped.
+    const clean = raw.replace(UNSTORABLE, '');
+    let t = preserve ? clean : clean.replace(/\s+/g, ' ');
     if (!preserve && t.startsWith(' ') && (this.text === '' || this.text.endsWith(' ') || this.text.endsWith('\n'))) t = t.slice(1);
     this.text += t;
   }

@@ -69,7 +69,8 @@ export const writingImportResolvers: IResolvers = {
   Mutation: {
     importPost: async (_: unknown, args: { url?: string | null; html?: string | null }, ctx: Ctx) => {
       const viewerId = writer(ctx);
-      if (args.url && !(await withinFetchLimit(ctx, viewerId))) return { __typename: 'BadRequest', message: FETCH_RATE_LIMITED_MESSAGE };
+      // Pasted HTML counts too: its images are fetched.
+      if (!(await withinFetchLimit(ctx, viewerId))) return { __typename: 'BadRequest', message: FETCH_RATE_LIMITED_MESSAGE };
       return saveResult(ctx, await importPost(ctx.db, viewerId, args, deps(ctx)));
     },
     linkPreview: async (_: unknown, args: { url: string }, ctx: Ctx) => {
