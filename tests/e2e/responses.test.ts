@@ -91,6 +91,7 @@ describe.skipIf(h.skipReason !== '')(`responses${h.skipReason ? ` (skipped: ${h.
     await expect(reader.page.getByText(replyText).count()).resolves.toBe(0);
     await openHydrated(ann.page, path);
     await ann.page.getByText('You hid a response by Ben Replier.').waitFor();
+    await ann.page.getByTestId('responses').screenshot({ path: screenshotPath('responses-hidden-1200'), animations: 'disabled' });
     await ann.page.getByRole('button', { name: 'Unhide' }).click();
     await responseWith(ann.page, replyText).getByText(replyText).waitFor();
 
@@ -118,6 +119,22 @@ describe.skipIf(h.skipReason !== '')(`responses${h.skipReason ? ` (skipped: ${h.
     await writer.page.getByTestId('response-editor').screenshot({ path: screenshotPath('responses-editor-800'), animations: 'disabled' });
     await writer.page.getByRole('button', { name: 'Respond', exact: true }).click();
     await responseWith(writer.page, `Straight from the responses page ${tag}`).waitFor();
+
+    // Responding to a highlighted passage: the passage shows above the editor and on the response.
+    const postId = path.slice(-12);
+    const quote = await writer.page.evaluate(async (id) => {
+      const gql = async (query: string, variables: Record<string, unknown>) =>
+        (await (await fetch('/_/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as { data: Record<string, any> };
+      const { data } = await gql('query($id: ID!) { post(id: $id) { content { bodyModel { paragraphs { name type text } } } } }', { id });
+      const p = (data.post.content.bodyModel.paragraphs as { name: string; type: string; text: string }[]).find((x) => x.type === 'P' && x.text.length > 20)!;
+      const made = await gql('mutation($id: ID!, $name: String!) { createQuote(postId: $id, paragraphName: $name, startOffset: 0, endOffset: 20) { ... on Quote { id text } } }', { id, name: p.name });
+      return made.data.createQuote as { id: string; text: string };
+    }, postId);
+    await openHydrated(writer.page, `/p/${postId}/responses/new?quote=${quote.id}`);
+    await writer.page.getByTestId('response-editor').locator('blockquote', { hasText: quote.text }).waitFor();
+    await writer.page.keyboard.type(`On that passage ${tag}`);
+    await writer.page.getByRole('button', { name: 'Respond', exact: true }).click();
+    await responseWith(writer.page, `On that passage ${tag}`).locator('blockquote', { hasText: quote.text }).waitFor();
     expect(writer.errors).toEqual([]);
   });
 

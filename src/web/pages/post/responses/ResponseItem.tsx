@@ -147,7 +147,7 @@ export function ResponseItem({ post, parentCreatorId, api, canReply, onReplyToTh
             </div>
           )}
         </header>
-        {post.inResponseToQuote && <blockquote className={styles.quote}>{post.inResponseToQuote.text}</blockquote>}
+        {post.inResponseToQuote && <blockquote className={`${styles.quote} ${styles.itemQuote}`}>{post.inResponseToQuote.text}</blockquote>}
         <div className={styles.text}>
           {paragraphs.map((p, i) => (
             <p key={`${i}-${p.name}`}>
