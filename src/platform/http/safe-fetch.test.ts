@@ -115,6 +115,9 @@ describe('safeFetch', () => {
   it('gives up on slow bodies and silent servers at the total timeout', async () => {
     expect((await failure(safeFetch(`${base}/slow`, { ...local, totalTimeoutMs: 300 }))).code).toBe('timeout');
     expect((await failure(safeFetch(`${base}/silent`, { ...local, totalTimeoutMs: 300 }))).code).toBe('timeout');
+    // A name server that never answers is cut off the same way.
+    const hanging = () => new Promise<never>(() => {});
+    expect((await failure(safeFetch(`http://slow-dns.example:${port}/page`, { ...local, totalTimeoutMs: 300, resolve: hanging }))).code).toBe('timeout');
   });
 
   it('accepts only the content types asked for, 2xx answers and http(s) URLs', async () => {

@@ -188,6 +188,14 @@ function request(url: URL, target: { address: string; family: 4 | 6 }, opts: Req
   });
 }
 
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = () => reject(new SafeFetchError('timeout', 'The site took too long to answer.'));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+}
+
 /** GET `rawUrl` under the rules above; throws SafeFetchError with a message for the writer. */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<SafeFetchResponse> {
   const opts = { ...SAFE_FETCH_DEFAULTS, ...options };
@@ -196,8 +204,8 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
   try {
     let url = parseFetchUrl(rawUrl);
     for (let redirects = 0; ; redirects++) {
-      const target = await checkedAddress(url, opts);
-      if (controller.signal.aborted) throw new SafeFetchError('timeout', 'The site took too long to answer.');
+      // Name resolution cannot be cancelled, but it cannot outlast the total timeout either.
+      const target = await Promise.race([checkedAddress(url, opts), aborted(controller.signal)]);
       const hop = await request(url, target, opts, controller.signal);
       if (hop.status >= 300 && hop.status < 400 && hop.location) {
         if (redirects >= opts.maxRedirects) throw new SafeFetchError('too-many-redirects', 'That address redirects too many times.');
