@@ -1,7 +1,7 @@
 // The clap benchmark (entered through bench/clap.mjs, which sets NODE_ENV first): many readers
 // clapping many stories against the built app, with a signed-in `viewer` query as the baseline
 // measured in the same run. See bench/README.md, "Claps".
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,33 @@ async function clapCounts(client, postIds) {
   return postIds.map((_, i) => data[`p${i}`]);
 }
 
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+/** CPU time (user + system) the app's Node process and its PostgreSQL processes have used, in ms. */
+function serverCpuMs(app, dataDir) {
+  const cpu = (pid) => {
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      return 0;
+    }
+  };
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let pg = cpu(postmaster);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      if (ppid === postmaster) pg += cpu(entry);
+    } catch {
+      /* gone */
+    }
+  }
+  return { node: cpu(app.pid), postgres: pg };
+}
+
 /** Runs bench/lib/clap-load.mjs in a child process and returns what it printed. */
 async function runLoad(dir, config) {
   ensureOpen();
@@ -82,6 +109,7 @@ async function main() {
     connections: num('BENCH_CONNECTIONS', 10),
   };
   if (!fs.existsSync(path.join(root, 'dist', 'server', 'main.js'))) throw new Error('No build in dist/: run npm run build first.');
+  const loadAverage = os.loadavg();
   const dataDir = tempDataDir(path.join(os.tmpdir(), 'inkwell-bench-clap-'));
   progress(`starting the app on a fresh data directory (${dataDir}), seeding demo content`);
   // Every reader signs up from this one address: no captcha, sign-in limits raised.
@@ -108,7 +136,15 @@ async function main() {
   }
   const before = await clapCounts(readers[0].client, postIds);
 
-  const load = (kind, duration) => runLoad(dataDir, { origin: app.origin, kind, pairs, connections: settings.connections, duration });
+  // Server CPU per call (the app's Node process and PostgreSQL) holds better than throughput on a
+  // machine that is busy with other work: it says what a call costs, not how much CPU was free.
+  const load = async (kind, duration) => {
+    const before = serverCpuMs(app, dataDir);
+    const figures = await runLoad(dataDir, { origin: app.origin, kind, pairs, connections: settings.connections, duration });
+    const after = serverCpuMs(app, dataDir);
+    const per = (k) => (after[k] - before[k]) / Math.max(1, figures.requests);
+    return { ...figures, serverCpuMsPerCall: { node: per('node'), postgres: per('postgres') } };
+  };
   if (settings.warmup > 0) {
     progress(`warm-up: ${settings.warmup} s of claps and of viewer queries (not counted)`);
     assertClean('Clap warm-up', await load('clap', settings.warmup));
@@ -143,6 +179,7 @@ async function main() {
     ratio: claps.reqPerSec / viewer.reqPerSec,
     errorsLogged,
     cpus: os.cpus().length,
+    loadAverage,
   };
   fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
   fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
@@ -157,6 +194,8 @@ async function main() {
       ['l', 'r', 'r', 'r', 'l', 'l'],
     ),
   );
+  const cpu = (l) => `${fmt.num(l.serverCpuMsPerCall.node, 2)} ms Node + ${fmt.num(l.serverCpuMsPerCall.postgres, 2)} ms PostgreSQL`;
+  console.log(`server CPU per call: clap ${cpu(claps)}, viewer query ${cpu(viewer)} · load average before the run: ${results.loadAverage.map((n) => fmt.num(n, 1)).join(' ')}`);
   console.log(`clap ÷ viewer query: ${fmt.num(results.ratio, 2)} · claps that added one: ${fmt.int(claps.answers.added)} of ${fmt.int(claps.requests)} calls (${fmt.int(results.claps.addedPerSec)}/s) · ${readers.length} readers × ${postIds.length} stories · ${results.cpus} CPUs · totals checked · errors logged: ${errorsLogged}`);
   console.log(`written to ${path.relative(root, resultsFile)}`);
 }
