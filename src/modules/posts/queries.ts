@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
-import { posts, tags } from './tables.js';
+import { postRevisions, posts, tags } from './tables.js';
 
 /**
  * A story without its body: what lists, cards and policies need. The body (often most of
@@ -81,7 +81,20 @@ export function createPostLoaders(db: Db) {
     const map = new Map(rows.map((r) => [r.slug, r.displayTitle]));
     return slugs.map((slug) => map.get(slug) ?? slug);
   });
-  return { postById, postParagraphsById, postWithParagraphsById, tagTitleBySlug };
+  /** Revision bodies by `${postId}:${rev}` (postRevisions with paragraphs: one query, not one a revision). */
+  const revisionParagraphs = new DataLoader<string, Paragraph[]>(async (keys) => {
+    const pairs = keys.map((k) => {
+      const at = k.lastIndexOf(':');
+      return sql`(${k.slice(0, at)}, ${Number(k.slice(at + 1))}::int)`;
+    });
+    const rows = await db
+      .select({ postId: postRevisions.postId, rev: postRevisions.rev, paragraphs: postRevisions.paragraphs })
+      .from(postRevisions)
+      .where(sql`(${postRevisions.postId}, ${postRevisions.rev}) in (${sql.join(pairs, sql`, `)})`);
+    const map = new Map(rows.map((r) => [`${r.postId}:${r.rev}`, r.paragraphs]));
+    return keys.map((k) => map.get(k) ?? []);
+  });
+  return { postById, postParagraphsById, postWithParagraphsById, tagTitleBySlug, revisionParagraphs };
 }
 
 /** Tag objects (GraphQL Tag) of a story's tag slugs, with their display titles, in order. */

@@ -2,7 +2,7 @@
  * Reading a story as its writer sees it: the latest revision (postForEditing) and the
  * revision history (postRevisions), for the author and staff only.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq, and } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { postRevisions, posts } from './tables.js';
@@ -76,13 +76,4 @@ export async function listRevisions(db: Db, postId: string, viewer: ViewerLike |
     .where(eq(postRevisions.postId, postId))
     .orderBy(desc(postRevisions.rev))
     .limit(REVISIONS_LISTED_MAX);
-}
-
-/** One revision's body. */
-export async function revisionParagraphs(db: Db, postId: string, rev: number): Promise<Paragraph[]> {
-  const [row] = await db
-    .select({ paragraphs: postRevisions.paragraphs })
-    .from(postRevisions)
-    .where(and(eq(postRevisions.postId, postId), eq(postRevisions.rev, rev)));
-  return row?.paragraphs ?? [];
 }

@@ -8,7 +8,7 @@ import type { ParagraphInput } from './paragraph-input.js';
 import { isReadable } from './policies.js';
 import { publishPost, updatePostSettings, type PublishPostInput, type PublishResult } from './publish.js';
 import { loadTags, type PostRow } from './queries.js';
-import { listRevisions, postForEditing, revisionParagraphs, type PostForEditing, type RevisionSummary } from './revisions.js';
+import { listRevisions, postForEditing, type PostForEditing, type RevisionSummary } from './revisions.js';
 
 /** The editor's calls: drafts and their revisions, publishing, settings (the writing contract). */
 export const writingTypeDefs = /* GraphQL */ `
@@ -258,6 +258,6 @@ export const writingResolvers: IResolvers = {
   PostRevision: {
     createdAt: (r: RevisionSummary) => r.createdAt.getTime(),
     publishedAt: (r: RevisionSummary) => r.publishedAt?.getTime() ?? null,
-    paragraphs: (r: RevisionSummary, _: unknown, ctx: Ctx) => revisionParagraphs(ctx.db, r.postId, r.rev),
+    paragraphs: (r: RevisionSummary, _: unknown, ctx: Ctx) => ctx.loaders.revisionParagraphs.load(`${r.postId}:${r.rev}`),
   },
 };
