@@ -124,6 +124,8 @@ export const postsTypeDefs = /* GraphQL */ `
     id: ID!
     title: String!
     mediumUrl: String!
+    "The original's address for a story imported from elsewhere (rel=canonical points there)."
+    canonicalUrl: String
     uniqueSlug: String!
     previewImage: ImageMetadata
     creator: User!

@@ -67,6 +67,7 @@ export const POST_PAGE_QUERY = gql`
         title
         uniqueSlug
         mediumUrl
+        canonicalUrl
         firstPublishedAt
         latestPublishedAt
         readingTime

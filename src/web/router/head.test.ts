@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderHeadTags, serializeForScript, userHead } from './head.js';
+import { postHead, renderHeadTags, serializeForScript, userHead } from './head.js';
 
 describe('serializeForScript', () => {
   it('cannot close the script tag or break the line, and parses back to the same value', () => {
@@ -27,5 +27,22 @@ describe('userHead', () => {
     const head = userHead({ userResult: { __typename: 'User', name: 'Ann "A" Lee', username: 'ann' } }, { siteName: 'Inkwell', origin: 'https://ink.example' } as Parameters<typeof userHead>[1]);
     expect(head.feed).toEqual({ href: 'https://ink.example/feed/@ann', title: 'Ann "A" Lee on Inkwell' });
     expect(renderHeadTags(head)).toContain('<link rel="alternate" type="application/rss+xml" title="Ann &quot;A&quot; Lee on Inkwell" href="https://ink.example/feed/@ann">');
+  });
+});
+
+describe('postHead', () => {
+  const site = { siteName: 'Inkwell', origin: 'https://ink.example' } as Parameters<typeof postHead>[1];
+  const post = { __typename: 'Post', title: 'T', mediumUrl: 'https://ink.example/@ann/t-1a2b3c4d5e6f', creator: { name: 'Ann', username: 'ann' } };
+
+  it('points the canonical link at an imported story’s original, else at the story', () => {
+    expect(postHead({ postResult: post }, site).canonical).toBe(post.mediumUrl);
+    expect(postHead({ postResult: { ...post, canonicalUrl: 'https://blog.example/t' } }, site).canonical).toBe('https://blog.example/t');
+  });
+
+  it('gives cards an absolute image address the media service or the demo files serve', () => {
+    const upload = postHead({ postResult: { ...post, previewImage: { id: '0123456789abcdef01234567' } } }, site);
+    expect(upload.meta?.['og:image']).toBe('https://ink.example/media/0123456789abcdef01234567?w=1200');
+    const demo = postHead({ postResult: { ...post, previewImage: { id: 'demo/orbit.svg' } } }, site);
+    expect(demo.meta?.['og:image']).toBe('https://ink.example/static/demo/orbit.svg');
   });
 });

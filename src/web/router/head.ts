@@ -1,3 +1,4 @@
+import { imageUrl } from '../../shared/images.js';
 import type { SiteInfo } from '../app-context.js';
 
 /** What a page puts in <head>: built from its preloaded data, so server and client agree. */
@@ -20,6 +21,7 @@ interface PostData {
     __typename: string;
     title?: string;
     mediumUrl?: string;
+    canonicalUrl?: string | null;
     firstPublishedAt?: number | null;
     latestPublishedAt?: number | null;
     extendedPreviewContent?: { subtitle?: string };
@@ -34,12 +36,13 @@ export function postHead(data: unknown, site: Site): HeadTags {
   if (!post || post.__typename !== 'Post') return { title: site.siteName };
   const author = post.creator?.name ?? '';
   const description = post.extendedPreviewContent?.subtitle ?? '';
-  const image = post.previewImage ? `${site.origin}/static/${post.previewImage.id}` : undefined;
+  // Cards are shown about 1200px wide (OpenGraph's recommended size).
+  const image = post.previewImage ? `${site.origin}${imageUrl(post.previewImage.id, 1200)}` : undefined;
   const published = post.firstPublishedAt ? new Date(post.firstPublishedAt).toISOString() : undefined;
   return {
     title: `${post.title} | by ${author} | ${site.siteName}`,
     description,
-    canonical: post.mediumUrl,
+    canonical: post.canonicalUrl ?? post.mediumUrl,
     meta: {
       'og:type': 'article',
       'og:site_name': site.siteName,
