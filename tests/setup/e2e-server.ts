@@ -82,6 +82,8 @@ export default async function setup(project: TestProject) {
     LOG_LEVEL: 'warn',
     // Every browser journey signs in from 127.0.0.1: one address standing for many readers.
     AUTH_RATE_LIMIT_FACTOR: '20',
+    // Link cards and story import may fetch this app's own pages (a local address).
+    FETCH_ALLOW_ADDRESSES: '127.0.0.1',
     OIDC_ISSUER: oidc.issuer,
     OIDC_CLIENT_ID: E2E_OIDC.clientId,
     OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,

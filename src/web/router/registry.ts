@@ -106,6 +106,28 @@ const settingsPage: PageDef = {
   head: (_data, _params, site) => ({ title: `Settings – ${site.siteName}`, robots: 'noindex' }),
 };
 
+/**
+ * The writing pages (editor, story settings, import) are for signed-in writers: a
+ * signed-out reader signs in and comes back. They read their story in the browser when
+ * they open, so the reading path's JavaScript carries none of their documents; the
+ * signed-in check reuses a small viewer query it already has.
+ */
+function writingPage(module: string, load: () => Promise<PageModule>, title: string, valid: (params: Record<string, string>) => boolean): PageDef {
+  return {
+    module,
+    load,
+    preload: () => [{ query: SECURITY_SETTINGS_QUERY }],
+    outcome: ([data], params, pathname) => {
+      if (!valid(params)) return { notFound: true };
+      return (data as ViewerData | undefined)?.viewer ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
+    },
+    head: (_data, _params, site) => ({ title: `${title} – ${site.siteName}`, robots: 'noindex' }),
+  };
+}
+
+const isPostParam = (param: string | undefined) => param === undefined || postIdFromSlug(param) !== null;
+const isRevParam = (param: string | undefined) => param === undefined || /^[1-9][0-9]{0,8}$/.test(param);
+
 /** The pages built so far; every other page id renders its layout with 'coming soon'. */
 export const PAGES: Record<string, PageDef> = {
   'home-lo': {
@@ -118,6 +140,10 @@ export const PAGES: Record<string, PageDef> = {
   'post-responses': postResponsesPage,
   'user-profile': userProfilePage,
   settings: settingsPage,
+  'new-story': writingPage('src/web/pages/new-story/NewStoryPage.tsx', () => import('../pages/new-story/NewStoryPage.js'), 'New story', (p) => isPostParam(p.repostId)),
+  'post-edit': writingPage('src/web/pages/post-edit/PostEditPage.tsx', () => import('../pages/post-edit/PostEditPage.js'), 'Edit story', (p) => isPostParam(p.postId) && isRevParam(p.versionId) && isRevParam(p.baseRev)),
+  'post-settings': writingPage('src/web/pages/post-settings/PostSettingsPage.tsx', () => import('../pages/post-settings/PostSettingsPage.js'), 'Story settings', (p) => isPostParam(p.postId)),
+  'post-import': writingPage('src/web/pages/post-import/PostImportPage.tsx', () => import('../pages/post-import/PostImportPage.js'), 'Import a story', () => true),
   // /me/stories[/{filterBy}]: the viewer's own stories; signed-out readers sign in and come back.
   'your-stories': {
     module: 'src/web/pages/your-stories/YourStoriesPage.tsx',
