@@ -316,7 +316,7 @@ describe.skipIf(h.skipReason !== '')(`the editor${h.skipReason ? ` (skipped: ${h
     await page.screenshot({ path: screenshotPath('editor-imported-1200') });
   });
 
-  it('uploads images pasted or dropped into the story', async () => {
+  it('uploads images pasted or dropped into the story, and asks before leaving unsaved words', async () => {
     const { page } = await h.open(1200);
     await signUpByEmail(page, 'Paula Paster', `paste.${stamp}@example.com`);
     await page.goto('/new-story', { waitUntil: 'networkidle' });
@@ -344,6 +344,20 @@ describe.skipIf(h.skipReason !== '')(`the editor${h.skipReason ? ` (skipped: ${h
       { b64: png, x: box.x + 5, y: box.y + box.height / 2 },
     );
     await expect.poll(() => body.locator('figure[data-paragraph-type="IMG"] img[src^="/media/"]').count()).toBe(2);
+    await waitSaved(page);
+
+    // Leaving with words not saved yet asks first; staying keeps them and they are saved.
+    await page.context().setOffline(true);
+    await body.locator('p', { hasText: 'A line of text.' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Not saved yet.');
+    await page.getByText('Not saved: you appear to be offline. Retrying…').waitFor();
+    const prompt = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await prompt;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+    await page.context().setOffline(false);
     await waitSaved(page);
     // Reopened, the story has both images.
     await page.reload({ waitUntil: 'networkidle' });

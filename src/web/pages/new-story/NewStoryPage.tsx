@@ -1,40 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { EditorMessage } from '../../editor/EditorMessage.js';
-import { newParagraphName } from '../../editor/paragraph-doc.js';
 import { callQuery } from '../../editor/server-calls.js';
 import { StoryEditor } from '../../editor/StoryEditor.js';
 import { REPOST_SOURCE_QUERY } from '../../graphql/editor-operations.js';
 import type { PageProps } from '../../router/registry.js';
 import type { Paragraph } from '../../../shared/paragraphs.js';
+import { repostParagraphs, type RepostSource } from '../../editor/repost.js';
 import { postIdFromSlug } from '../../../shared/routing/post-id.js';
-
-type RepostSource = { __typename: string; id?: string; title?: string; mediumUrl?: string; previewImage?: { id: string } | null; extendedPreviewContent?: { subtitle: string } };
-
-/**
- * The repost's draft: a line for the writer's own words, then the reposted story as a
- * link card (MIXTAPE_EMBED) — the card the server would add itself (same link), so a
- * first save that keeps it is not given a second one.
- */
-export function repostParagraphs(source: RepostSource): Paragraph[] {
-  const taken = new Set<string>();
-  const title = source.title ?? '';
-  return [
-    { name: newParagraphName(taken), type: 'P', text: '', markups: [] },
-    {
-      name: newParagraphName(taken),
-      type: 'MIXTAPE_EMBED',
-      text: title,
-      markups: [],
-      mixtapeMetadata: {
-        href: source.mediumUrl ?? '',
-        title,
-        description: source.extendedPreviewContent?.subtitle ?? '',
-        ...(source.previewImage?.id ? { thumbnailImageId: source.previewImage.id } : {}),
-      },
-    },
-  ];
-}
 
 /** /new-story (page id new-story): a blank editor; the draft is created by the first save. Also /new-story/repost/{repostId}. */
 export default function NewStoryPage({ params }: PageProps) {
