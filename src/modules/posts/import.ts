@@ -10,7 +10,10 @@ import { DEMO_IMAGE_BASE_PATH } from '../../shared/images.js';
 import type { ImageMetadata } from '../../shared/paragraphs.js';
 import { STORY_LIMITS } from '../../shared/story-limits.js';
 import { badRequest, createDraft, type SaveResult } from './drafts.js';
-import { decodeHtml, importHtml, readPageCard, type ImportedImage } from './html-import.js';
+import type { ImportedImage } from './html-import.js';
+
+/** The HTML parser loads with the first import or link preview, not with every process. */
+const loadHtmlImport = () => import('./html-import.js');
 import { isImageId } from './paragraph-input.js';
 
 /** Pasted HTML: what one GraphQL request body (1 MB) can carry. */
@@ -75,6 +78,7 @@ function fetchMessage(err: unknown): string | null {
 
 /** importPost: a new draft from `html`, or from the page at `url` (its canonical URL kept). */
 export async function importPost(db: Db, viewerId: string, input: { url?: string | null; html?: string | null }, deps: FetchDeps): Promise<SaveResult> {
+  const { decodeHtml, importHtml } = await loadHtmlImport();
   const hasUrl = typeof input.url === 'string' && input.url.trim() !== '';
   const hasHtml = typeof input.html === 'string' && input.html.trim() !== '';
   if (hasUrl === hasHtml) return badRequest(IMPORT_MESSAGES.oneSource);
@@ -115,6 +119,7 @@ export type LinkPreviewResult =
 
 /** linkPreview: the card of the page at `url` (OpenGraph title, description and image). */
 export async function linkPreview(viewerId: string, url: string, deps: FetchDeps): Promise<LinkPreviewResult> {
+  const { decodeHtml, readPageCard } = await loadHtmlImport();
   let page;
   try {
     page = await safeFetch(url, { ...deps.fetch, accept: 'html' });
