@@ -1,47 +1,11 @@
 import { gql } from 'graphql-tag';
+import { STORY_PARAGRAPH } from './operations.js';
 
 /**
  * The writing pages' documents (editor, revision history, story settings, import). Only
  * the writing pages import this module, so none of it reaches the reading path.
  */
 
-export const EDITOR_PARAGRAPH = gql`
-  fragment EditorParagraph on Paragraph {
-    name
-    type
-    text
-    markups {
-      type
-      start
-      end
-      href
-    }
-    layout
-    metadata {
-      id
-      alt
-      focusPercentX
-      focusPercentY
-      originalWidth
-      originalHeight
-    }
-    codeBlockMetadata {
-      lang
-    }
-    iframe {
-      src
-      width
-      height
-      title
-    }
-    mixtapeMetadata {
-      href
-      title
-      description
-      thumbnailImageId
-    }
-  }
-`;
 
 /** The story as its author edits it (latest revision), with its publish settings. */
 export const POST_FOR_EDITING_QUERY = gql`
@@ -53,7 +17,7 @@ export const POST_FOR_EDITING_QUERY = gql`
         title
         subtitle
         paragraphs {
-          ...EditorParagraph
+          ...StoryParagraph
         }
         latestRev
         publishedRev
@@ -84,7 +48,7 @@ export const POST_FOR_EDITING_QUERY = gql`
       }
     }
   }
-  ${EDITOR_PARAGRAPH}
+  ${STORY_PARAGRAPH}
 `;
 
 /** Revision history, newest first. */
@@ -97,11 +61,11 @@ export const POST_REVISIONS_QUERY = gql`
       createdAt
       publishedAt
       paragraphs {
-        ...EditorParagraph
+        ...StoryParagraph
       }
     }
   }
-  ${EDITOR_PARAGRAPH}
+  ${STORY_PARAGRAPH}
 `;
 
 /** The story a repost links to (/new-story/repost/{repostId}). */

@@ -55,6 +55,48 @@ export const HOME_LO_QUERY = gql`
   ${POST_PREVIEW}
 `;
 
+/**
+ * A paragraph of a story body with everything the renderer and the editor read (spec §3
+ * paragraph model). The story page and the editor select the same fields through it.
+ */
+export const STORY_PARAGRAPH = gql`
+  fragment StoryParagraph on Paragraph {
+    name
+    type
+    text
+    layout
+    markups {
+      type
+      start
+      end
+      href
+    }
+    metadata {
+      id
+      alt
+      originalWidth
+      originalHeight
+      focusPercentX
+      focusPercentY
+    }
+    codeBlockMetadata {
+      lang
+    }
+    iframe {
+      src
+      width
+      height
+      title
+    }
+    mixtapeMetadata {
+      href
+      title
+      description
+      thumbnailImageId
+    }
+  }
+`;
+
 export const POST_PAGE_QUERY = gql`
   query PostPageQuery($postId: ID!) {
     postResult(id: $postId) {
@@ -97,39 +139,7 @@ export const POST_PAGE_QUERY = gql`
           isLockedPreviewOnly
           bodyModel {
             paragraphs {
-              name
-              type
-              text
-              layout
-              markups {
-                type
-                start
-                end
-                href
-              }
-              metadata {
-                id
-                alt
-                originalWidth
-                originalHeight
-                focusPercentX
-                focusPercentY
-              }
-              codeBlockMetadata {
-                lang
-              }
-              iframe {
-                src
-                width
-                height
-                title
-              }
-              mixtapeMetadata {
-                href
-                title
-                description
-                thumbnailImageId
-              }
+              ...StoryParagraph
             }
           }
         }
@@ -152,6 +162,7 @@ export const POST_PAGE_QUERY = gql`
     }
   }
   ${POST_PREVIEW}
+  ${STORY_PARAGRAPH}
 `;
 
 export const USER_PROFILE_QUERY = gql`

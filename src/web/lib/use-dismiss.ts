@@ -27,13 +27,19 @@ export function useDismiss({ enabled, refs, onDismiss, on = {} }: DismissOptions
     const inside = (target: EventTarget | null) =>
       target instanceof Node && latest.current.refs.some((r) => r.current?.contains(target));
     const dismiss = (r: DismissReason) => latest.current.onDismiss(r);
+    // A scroll event can arrive after the element opened for a scroll that happened before
+    // (the browser scrolling the anchor into view on click): the page must have moved since.
+    const openedAt = { x: window.scrollX, y: window.scrollY };
+    const pageMoved = () => window.scrollX !== openedAt.x || window.scrollY !== openedAt.y;
 
     const onPointerDown = (e: PointerEvent) => {
       if (active('outside-click') && !inside(e.target)) dismiss('outside-click');
     };
     const onScroll = (e: Event) => {
       // Scrolling inside the floating element itself (a long menu) is not a page scroll.
-      if (active('scroll') && !inside(e.target)) dismiss('scroll');
+      if (!active('scroll') || inside(e.target)) return;
+      const isPage = e.target === document || e.target === document.documentElement || e.target === document.body;
+      if (!isPage || pageMoved()) dismiss('scroll');
     };
     const onWindowBlur = () => {
       if (active('blur')) dismiss('blur');
