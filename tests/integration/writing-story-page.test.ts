@@ -8,10 +8,12 @@ describe('writing: the published story page', () => {
   let t: TestApp;
   let url: string;
   let html: string;
+  let author: Awaited<ReturnType<typeof signedInWriter>>['browser'];
 
   beforeAll(async () => {
     t = await createTestApp();
     const { browser: ann } = await signedInWriter(t, 'ann');
+    author = ann;
     const created = await ann.gql(WRITING.createDraft, {
       title: 'Embeds and <cards>',
       subtitle: 'Rendered safely',
@@ -57,5 +59,13 @@ describe('writing: the published story page', () => {
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; is just text here.');
     expect(html).toContain('Embeds and &lt;cards&gt;');
+  });
+
+  it('offers readers to follow the writer, but not the writer on their own story', async () => {
+    expect(html).toMatch(/href="\/m\/signin\?operation=register&amp;follow=[0-9a-f]{12}"[^>]*>Follow</);
+    const own = await author.get(url);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('Embeds and &lt;cards&gt;');
+    expect(own.body).not.toMatch(/follow=[0-9a-f]{12}"[^>]*>Follow</);
   });
 });

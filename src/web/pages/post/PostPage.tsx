@@ -1,3 +1,4 @@
+import { useSite } from '../../app-context.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { formatCount, formatDate, formatReadingTime } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
@@ -46,6 +47,7 @@ interface PostPageData {
 export default function PostPage({ params }: PageProps) {
   const postId = postIdFromSlug(params.postId ?? '') ?? '';
   const data = usePageQuery<PostPageData>(POST_PAGE_QUERY, { postId });
+  const { viewer } = useSite();
   const post = data?.postResult;
   if (!post || post.__typename !== 'Post') return null;
   const { creator } = post;
@@ -70,10 +72,15 @@ export default function PostPage({ params }: PageProps) {
               <Link href={profile} className={styles.authorName}>
                 {creator.name}
               </Link>
-              <span aria-hidden="true">·</span>
-              <Link href={`/m/signin?operation=register&follow=${creator.id}`} className={styles.follow}>
-                Follow
-              </Link>
+              {/* Writers do not follow themselves ('You cannot follow yourself.', spec §8). */}
+              {viewer?.id !== creator.id && (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <Link href={`/m/signin?operation=register&follow=${creator.id}`} className={styles.follow}>
+                    Follow
+                  </Link>
+                </>
+              )}
             </div>
             <div className={styles.bylineMeta}>
               <span>{formatReadingTime(post.readingTime)}</span>
