@@ -10,6 +10,8 @@ import { startMailer } from '../platform/mail/index.js';
 import { systemClock } from '../platform/clock.js';
 import { startSweeper } from '../platform/jobs/sweeper.js';
 import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
+import { startEventDispatcher } from '../platform/events/dispatcher.js';
+import { eventHandlers } from './event-handlers.js';
 import { projectRoot } from '../platform/project-root.js';
 import { seedDemoContent } from './seed/seed-demo.js';
 import { ASSET_BASE, CLIENT_ENTRY, manifestAssets } from './ssr/assets.js';
@@ -74,6 +76,8 @@ export async function main(): Promise<void> {
   const mailer = config.ROLE === 'web' ? null : startMailer({ db: database.db, config, logger });
   // So is the trash purge (spec §4: permanent deletion after 14 days).
   const trashPurge = config.ROLE === 'web' ? null : startSweeper({ sweep: trashPurgeSweep({ db: database.db, clock: systemClock, logger }), logger });
+  // And the reactions to domain events: notifications (docs/adr/0007).
+  const events = config.ROLE === 'web' ? null : startEventDispatcher({ db: database.db, logger, handlers: eventHandlers() });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -92,6 +96,7 @@ export async function main(): Promise<void> {
       await app.close(); // stops accepting, waits for in-flight requests
       await mailer?.stop(); // finishes an email in flight
       await trashPurge?.stop(); // finishes a purge batch in flight
+      await events?.stop(); // finishes the event in flight
       await database.shutdown(); // then the pool, then the embedded cluster
       logger.info('stopped');
       process.exit(0);

@@ -12,3 +12,5 @@ export * from '../../modules/claps/tables.js';
 export * from '../../modules/quotes/tables.js';
 export * from '../../modules/reading/tables.js';
 export * from '../../modules/media/tables.js';
+export * from '../events/tables.js';
+export * from '../../modules/social/tables.js';

@@ -1,0 +1,25 @@
+/**
+ * The domain events other contexts react to, by type. Payloads hold ids, not rows: a
+ * handler reads the current state, so a late or repeated delivery acts on the truth.
+ * Spec §7 analytics names (user.followed…) are kept for the events that are also analytics.
+ */
+export interface DomainEventPayloads {
+  'user.followed': { followerId: string; targetUserId: string };
+  'user.unfollowed': { followerId: string; targetUserId: string };
+  'user.muted': { userId: string; targetUserId: string };
+  'user.unmuted': { userId: string; targetUserId: string };
+  'tag.followed': { userId: string; tagSlug: string };
+  'tag.unfollowed': { userId: string; tagSlug: string };
+  /** A story (not a response) became public for the first time. */
+  'post.published': { postId: string; creatorId: string };
+  /** A response was published under a story or a response. */
+  'post.responded': { responseId: string; creatorId: string; parentPostId: string };
+  /** A reader's first clap on a story (later claps by the same reader add none). */
+  'post.clapped': { postId: string; userId: string };
+  'post.highlighted': { postId: string; userId: string; quoteId: string };
+  'user.mentioned': { postId: string; mentionedUserId: string; byUserId: string };
+}
+
+export type DomainEventType = keyof DomainEventPayloads;
+
+export type DomainEvent = { [K in DomainEventType]: { type: K; payload: DomainEventPayloads[K] } }[DomainEventType];

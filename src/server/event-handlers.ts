@@ -1,0 +1,18 @@
+import type { EventHandler, EventHandlers } from '../platform/events/dispatcher.js';
+import type { DomainEventType } from '../platform/events/types.js';
+
+/**
+ * Every module's reactions to domain events, by event type (composition root: modules
+ * export their handlers; only this file knows them all).
+ */
+const contributions: EventHandlers[] = [];
+
+export function eventHandlers(): EventHandlers {
+  const out: Record<string, EventHandler[]> = {};
+  for (const c of contributions) {
+    for (const [type, list] of Object.entries(c) as [DomainEventType, EventHandler[]][]) {
+      out[type] = [...(out[type] ?? []), ...list];
+    }
+  }
+  return out as EventHandlers;
+}
