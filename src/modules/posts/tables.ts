@@ -57,6 +57,10 @@ export const posts = pgTable(
     index('posts_responses_idx').on(t.inResponseToPostId, t.firstPublishedAt).where(sql`${t.inResponseToPostId} is not null`),
     index('posts_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('posts_published_idx').on(t.firstPublishedAt).where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null`),
+    // Tag pages (topics module): stories listed in a tag, exactly the ones tags.post_count counts.
+    index('posts_listed_tags_idx')
+      .using('gin', t.tags)
+      .where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null and ${t.visibility} = 'PUBLIC' and ${t.inResponseToPostId} is null`),
   ],
 );
 
@@ -82,11 +86,16 @@ export const postRevisions = pgTable(
 );
 
 /** Tags (spec §5 slugs): created on first use; counts kept with the posts that carry them. */
-export const tags = pgTable('tags', {
-  slug: text('slug').primaryKey(),
-  displayTitle: text('display_title').notNull(),
-  /** Published, public, not trashed stories carrying the tag. */
-  postCount: integer('post_count').notNull().default(0),
-  followerCount: integer('follower_count').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const tags = pgTable(
+  'tags',
+  {
+    slug: text('slug').primaryKey(),
+    displayTitle: text('display_title').notNull(),
+    /** Published, public, not trashed stories carrying the tag. */
+    postCount: integer('post_count').notNull().default(0),
+    followerCount: integer('follower_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Popular topics (explore-topics, onboarding): most followed, then most written about.
+  (t) => [index('tags_popular_idx').on(t.followerCount.desc(), t.postCount.desc(), t.slug)],
+);

@@ -1,0 +1,2 @@
+CREATE INDEX "posts_listed_tags_idx" ON "posts" USING gin ("tags") WHERE "posts"."deleted_at" is null and "posts"."first_published_at" is not null and "posts"."visibility" = 'PUBLIC' and "posts"."in_response_to_post_id" is null;--> statement-breakpoint
+CREATE INDEX "tags_popular_idx" ON "tags" USING btree ("follower_count" DESC NULLS LAST,"post_count" DESC NULLS LAST,"slug");
