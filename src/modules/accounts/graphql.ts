@@ -1,6 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { UserRow } from './queries.js';
+import { userViewerEdge } from '../social/graphql.js';
 
 export const accountsTypeDefs = /* GraphQL */ `
   type SocialStats {
@@ -95,13 +96,8 @@ export const accountsResolvers: IResolvers = {
     hasSubdomain: () => false,
     mediumMemberAt: () => null,
     socialStats: (u: UserRow) => ({ followerCount: u.followerCount, followingCount: u.followingCount }),
-    viewerEdge: (u: UserRow, _: unknown, ctx: Ctx) => ({
-      id: `userId:${u.id}-viewerId:${ctx.viewer?.id ?? ctx.visitorId}`,
-      isFollowing: false,
-      isMuting: false,
-      createdAt: null,
-      lastPostCreatedAt: null,
-    }),
+    // Follows and mutes live in the social module (one query per request for all users).
+    viewerEdge: (u: UserRow, _: unknown, ctx: Ctx) => userViewerEdge(u.id, ctx),
     verifications: () => ({ isBookAuthor: false }),
     // users.member_since stands for an active MEMBER membership until memberships land;
     // only the viewer learns their own (whether someone pays is theirs to tell).

@@ -16,6 +16,7 @@ import { readingResolvers, readingTypeDefs } from '../../modules/reading/graphql
 import { writingResolvers, writingTypeDefs } from '../../modules/posts/writing-graphql.js';
 import { writingImportResolvers, writingImportTypeDefs } from '../../modules/posts/writing-import-graphql.js';
 import { responsesResolvers, responsesTypeDefs } from '../../modules/posts/responses-graphql.js';
+import { socialGraphResolvers, socialGraphTypeDefs } from '../../modules/social/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -32,9 +33,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};
