@@ -16,6 +16,8 @@ import { readingResolvers, readingTypeDefs } from '../../modules/reading/graphql
 import { writingResolvers, writingTypeDefs } from '../../modules/posts/writing-graphql.js';
 import { writingImportResolvers, writingImportTypeDefs } from '../../modules/posts/writing-import-graphql.js';
 import { responsesResolvers, responsesTypeDefs } from '../../modules/posts/responses-graphql.js';
+import { pinsResolvers, pinsTypeDefs } from '../../modules/posts/pins-graphql.js';
+import { peopleResolvers, peopleTypeDefs } from '../../modules/social/people-graphql.js';
 import { socialGraphResolvers, socialGraphTypeDefs } from '../../modules/social/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
@@ -33,9 +35,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, pinsTypeDefs, peopleTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, pinsResolvers, peopleResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};
