@@ -1,0 +1,19 @@
+/**
+ * Spec §4 toasts of following and muting (follow success/fail/self/already, unfollow,
+ * mute, unmute) and spec §8 texts. One place, so pages and tests use the same words.
+ */
+export const FOLLOW_TOASTS = {
+  success: (name: string) => `You're now following ${name}`,
+  already: (name: string) => `You're already following ${name}`,
+  self: 'You cannot follow yourself.',
+  fail: "Sorry, that didn't work. Click Follow on the page below to try again.",
+  unfollowed: (name: string) => `You've unfollowed ${name}`,
+  muted: (name: string) => `${name} has been muted`,
+  unmuted: (name: string) => `${name} has been unmuted`,
+  tryAgain: 'Please try again.',
+} as const;
+
+/** Where a signed-out reader lands after signing up to follow a writer (route ShowUserFollow, spec §6 skipOnboarding=1). */
+export function queuedFollowHref(username: string): string {
+  return `/@${encodeURIComponent(username)}/follow?skipOnboarding=1`;
+}
