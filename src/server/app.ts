@@ -21,10 +21,13 @@ import { registerSocialRoutes } from '../modules/accounts/social-http.js';
 import { registerQuoteRoutes } from '../modules/quotes/http.js';
 import { registerMediaRoutes } from '../modules/media/http.js';
 import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
+import { registerNotificationStream } from '../modules/notifications/stream-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import { createIpLockouts, type IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
 import { ASSET_BASE, noAssets } from './ssr/assets.js';
+import { PageCache, type CacheStatus } from './page-cache.js';
+import { registerPageCacheInvalidation } from './page-cache-invalidation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerQuoteRoutes(app);
   await registerMediaRoutes(app);
   registerFeedRoutes(app);
+  registerNotificationStream(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;
@@ -142,31 +146,57 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const flags = cachedVariantFlags(db);
   const renderer = await deps.loadRenderer();
   const assets = deps.assets ?? noAssets;
-  const ssr = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const r = deps.beforeRoutes ? await deps.loadRenderer() : renderer; // development: fresh module per request
+  // Logged-out readers' public pages, rendered once per few seconds (src/server/page-cache.ts).
+  const pageCache = config.pageCacheTtlMs > 0 && !deps.beforeRoutes ? new PageCache({ ttlMs: config.pageCacheTtlMs, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : null;
+  if (pageCache) registerPageCacheInvalidation(app, pageCache, GRAPHQL_PATH);
+  const renderRequest = async (r: Renderer, request: import('fastify').FastifyRequest) => {
     const ctx = contextForRequest(app, request);
     const execute = async (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) =>
       (await app.graphql(printed(document), ctx as never, variables, operationName)) as ExecutionResult;
+    return r.render({
+      url: request.url,
+      host: request.host,
+      protocol: config.PUBLIC_PROTOCOL,
+      siteName: config.SITE_NAME,
+      mainHost: config.mainHost,
+      authProviders: publicProviders(config),
+      hiddenSusiButtons: hiddenSusiButtons(await flags()),
+      viewer: request.viewer
+        ? { id: request.viewer.id, name: request.viewer.name, username: request.viewer.username, imageId: request.viewer.imageId, emailObfuscated: request.viewer.emailObfuscated, xsrf: request.viewer.xsrf }
+        : null,
+      graphqlUrl: GRAPHQL_PATH,
+      faviconUrl,
+      execute,
+      assets,
+      log: { warn: (m) => request.log.warn(m), error: (o, m) => request.log.error(o, m) },
+    });
+  };
+  const ssr = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const r = deps.beforeRoutes ? await deps.loadRenderer() : renderer; // development: fresh module per request
+    const sendHtml = (status: number, body: Buffer, cache: CacheStatus) =>
+      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-cache', cache).send(body);
     try {
-      const result = await r.render({
-        url: request.url,
-        host: request.host,
-        protocol: config.PUBLIC_PROTOCOL,
-        siteName: config.SITE_NAME,
-        mainHost: config.mainHost,
-        authProviders: publicProviders(config),
-        hiddenSusiButtons: hiddenSusiButtons(await flags()),
-        viewer: request.viewer
-          ? { id: request.viewer.id, name: request.viewer.name, username: request.viewer.username, imageId: request.viewer.imageId, emailObfuscated: request.viewer.emailObfuscated, xsrf: request.viewer.xsrf }
-          : null,
-        graphqlUrl: GRAPHQL_PATH,
-        faviconUrl,
-        execute,
-        assets,
-        log: { warn: (m) => request.log.warn(m), error: (o, m) => request.log.error(o, m) },
-      });
+      if (pageCache && !request.viewer) {
+        let own: Awaited<ReturnType<Renderer['render']>> | null = null;
+        const served = await pageCache.serve(`${request.host}${request.url}`, async () => {
+          own = await renderRequest(r, request);
+          if (own.kind !== 'html' || !own.cacheable) return null;
+          // A page that shows this visitor's id would show it to every reader: never cache it.
+          if (own.body.includes(request.visitorId)) {
+            request.log.warn({ url: request.url }, 'page cache: a public page holds the visitor id; not cached');
+            return null;
+          }
+          return { status: own.status, body: own.body };
+        });
+        if (served.page) return sendHtml(served.page.status, served.page.body, served.status);
+        // Not cacheable: this request's own render, or (it joined another's) a render of its own.
+        const result = own ?? (await renderRequest(r, request));
+        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+        return sendHtml(result.status, result.body, 'DYNAMIC');
+      }
+      const result = await renderRequest(r, request);
       if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-      return reply.code(result.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(result.body);
+      return sendHtml(result.status, result.body, 'DYNAMIC');
     } catch (err) {
       request.log.error({ err }, 'render failed');
       const status = String((err as Error)?.message).includes('409: Conflict') ? 409 : 500;

@@ -39,6 +39,13 @@ const schema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(100).default(12),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(30),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+  /**
+   * Seconds a logged-out reader's page may be served from memory (src/server/page-cache.ts);
+   * 0 turns the cache off. Default 5 in production, 0 otherwise (development renders fresh).
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  /** Memory the page cache may hold, in MB. */
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   /** Seconds to wait for in-flight requests at shutdown before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Multiplies the sign-in rate limits, for networks where many readers share one address. */
@@ -104,6 +111,7 @@ export type Config = z.infer<typeof schema> & {
   dataDir: string;
   logLevel: keyof typeof LOG_LEVELS;
   isProduction: boolean;
+  pageCacheTtlMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -130,5 +138,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     logLevel: c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction: c.NODE_ENV === 'production',
+    pageCacheTtlMs: (c.PAGE_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 5 : 0)) * 1000,
   };
 }

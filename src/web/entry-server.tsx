@@ -40,7 +40,8 @@ export interface RenderInput {
 
 export type RenderResult =
   | { kind: 'redirect'; status: 301 | 302; location: string }
-  | { kind: 'html'; status: number; body: Buffer };
+  /** `cacheable`: a logged-out reader's 200 of a PageDef.publicCache page (src/server/page-cache.ts). */
+  | { kind: 'html'; status: number; body: Buffer; cacheable?: boolean };
 
 /** Spec §8: a render failure is a 500, or a 409 when the message says '409: Conflict'. */
 export const statusForRenderError = (err: unknown) => (String((err as Error)?.message ?? err).includes('409: Conflict') ? 409 : 500);
@@ -117,7 +118,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     input.log.error({ err }, 'page render failed');
     return renderServerError(statusForRenderError(err), input);
   }
-  if (!fellBack) return { kind: 'html', status, body: Buffer.from(documentHead + html + tail) };
+  if (!fellBack) return { kind: 'html', status, body: Buffer.from(documentHead + html + tail), cacheable: status === 200 && input.viewer === null && def.publicCache === true };
   return renderStreaming(app, documentHead, tail, status, input);
 }
 

@@ -44,6 +44,11 @@ export interface PageDef {
   /** What the preloaded data means for the response: not found, or a canonical redirect. */
   outcome?(data: unknown[], params: Record<string, string>, pathname: string): PageOutcome;
   head?(data: unknown[], params: Record<string, string>, site: SiteInfo & { origin: string }): HeadTags;
+  /**
+   * The page is the same for every logged-out reader (nothing from the visitor's cookie,
+   * country or history), so the server may answer them from its page cache.
+   */
+  publicCache?: boolean;
 }
 
 type PostResult = { postResult?: { __typename: string; uniqueSlug?: string; creator?: { username?: string | null } } };
@@ -65,6 +70,7 @@ const postPage: PageDef = {
     return canonical && decodeURIComponent(pathname) !== canonical ? { redirect: canonical } : {};
   },
   head: ([data], _params, site) => postHead(data, site),
+  publicCache: true,
 };
 
 type PostTitleResult = { postResult?: { __typename: string; title?: string; creator?: { name?: string } } };
@@ -135,6 +141,7 @@ export const PAGES: Record<string, PageDef> = {
     load: () => import('../pages/home-lo/HomeLoPage.js'),
     preload: () => [{ query: HOME_LO_QUERY }],
     head: (_data, _params, site) => ({ title: `${site.siteName} – Where good ideas find you.`, description: `Read and share ideas from independent voices on ${site.siteName}.` }),
+    publicCache: true,
   },
   post: postPage,
   'post-responses': postResponsesPage,

@@ -1,0 +1,106 @@
+/**
+ * The page cache for logged-out readers (DESIGN §5 step 2): a page that renders the same
+ * for every logged-out reader (PageDef.publicCache) is rendered once and served from
+ * memory for a few seconds. Spec §3 cache status names what happened: HIT, MISS, EXPIRED
+ * (an entry was there but too old or invalidated), DYNAMIC (not cacheable: signed in,
+ * not a public page, or not a 200).
+ *
+ * Freshness: any write in this process (a GraphQL mutation, any POST but analytics)
+ * invalidates every entry at once, so a reader sees their change and the next logged-out
+ * reader sees it too; writes in other processes show within the TTL.
+ */
+export type CacheStatus = 'HIT' | 'MISS' | 'EXPIRED' | 'DYNAMIC';
+
+export interface CachedPage {
+  status: number;
+  body: Buffer;
+}
+
+interface Entry extends CachedPage {
+  storedAt: number;
+  generation: number;
+}
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  maxBytes: number;
+  now?: () => number;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inflight = new Map<string, Promise<CachedPage | null>>();
+  private bytes = 0;
+  private generation = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: PageCacheOptions) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Every entry is stale from now on (a write happened). */
+  invalidateAll(): void {
+    this.generation += 1;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached page for `key`, or `render()`'s result stored under it. Concurrent misses
+   * for one key share one render. `render` resolves null for a page that must not be
+   * cached (it is then rendered again on the next request).
+   */
+  async serve(key: string, render: () => Promise<CachedPage | null>): Promise<{ page: CachedPage | null; status: CacheStatus }> {
+    const entry = this.entries.get(key);
+    if (entry && entry.generation === this.generation && this.now() - entry.storedAt < this.opts.ttlMs) {
+      // Map order is insertion order: re-inserting keeps hot pages from eviction.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return { page: entry, status: 'HIT' };
+    }
+    const status: CacheStatus = entry ? 'EXPIRED' : 'MISS';
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = render()
+        .then((page) => {
+          // A write during the render may not be in it: store only if none happened.
+          if (page && generation === this.generation) this.store(key, { ...page, storedAt: this.now(), generation });
+          return page;
+        })
+        .finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    return { page: await pending, status };
+  }
+
+  private store(key: string, entry: Entry): void {
+    if (entry.body.length > this.opts.maxBytes / 8) return; // one page never crowds out the rest
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.body.length;
+      this.entries.delete(key);
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.opts.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= e.body.length;
+    }
+  }
+}
+
+/**
+ * True when a GraphQL request body may hold a mutation. A cheap textual check, run on
+ * every POST: a false positive (the word in a string) only costs an invalidation.
+ */
+export function mayContainMutation(body: unknown): boolean {
+  const ops = Array.isArray(body) ? body : [body];
+  return ops.some((op) => {
+    const query = op && typeof op === 'object' ? (op as { query?: unknown }).query : undefined;
+    return typeof query === 'string' && /\bmutation\b/.test(query);
+  });
+}
