@@ -19,6 +19,7 @@ import { responsesResolvers, responsesTypeDefs } from '../../modules/posts/respo
 import { pinsResolvers, pinsTypeDefs } from '../../modules/posts/pins-graphql.js';
 import { peopleResolvers, peopleTypeDefs } from '../../modules/social/people-graphql.js';
 import { socialGraphResolvers, socialGraphTypeDefs } from '../../modules/social/graphql.js';
+import { socialListsResolvers, socialListsTypeDefs } from '../../modules/social/lists-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -35,9 +36,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, pinsTypeDefs, peopleTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, pinsResolvers, peopleResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

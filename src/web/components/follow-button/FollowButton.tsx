@@ -1,10 +1,11 @@
 import { useSite } from '../../app-context.js';
 import { track } from '../../lib/events.js';
 import { useNavigation } from '../../router/navigation.js';
-import { buttonClassName, type ButtonSize } from '../button/Button.js';
+import type { ButtonSize } from '../button/Button.js';
 import { useSusiModal } from '../susi/SusiModalProvider.js';
 import { FOLLOW_USER, UNFOLLOW_USER } from './operations.js';
 import { queuedFollowHref } from './messages.js';
+import { ToggleButton } from './ToggleButton.js';
 import { useFollowToggle } from './use-follow-toggle.js';
 
 export interface FollowButtonUser {
@@ -26,7 +27,7 @@ export interface FollowButtonProps {
  * sign-up (register) and brings the reader to /@{username}/follow?skipOnboarding=1, where
  * QueuedFollow performs the follow. The viewer's own profile shows no button.
  */
-export function FollowButton({ user, size = 'regular', className }: FollowButtonProps) {
+export function FollowButton({ user, size, className }: FollowButtonProps) {
   const { viewer } = useSite();
   const susi = useSusiModal();
   const { pathname, search } = useNavigation();
@@ -50,17 +51,15 @@ export function FollowButton({ user, size = 'regular', className }: FollowButton
   };
 
   return (
-    <button
-      type="button"
-      className={buttonClassName({ variant: state.following ? 'outline' : 'primary', size }, className)}
-      aria-pressed={state.following}
-      aria-busy={state.pending || undefined}
-      aria-label={`${state.following ? 'Following' : 'Follow'} ${user.name}`}
-      data-testid="follow-button"
+    <ToggleButton
+      following={state.following}
+      pending={state.pending}
+      name={user.name}
+      testId="follow-button"
+      size={size}
+      className={className}
       onClick={onClick}
       onPointerEnter={() => (viewer ? state.preload() : susi.preload())}
-    >
-      {state.following ? 'Following' : 'Follow'}
-    </button>
+    />
   );
 }

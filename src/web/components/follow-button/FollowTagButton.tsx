@@ -1,8 +1,9 @@
 import { useSite } from '../../app-context.js';
 import { useNavigation } from '../../router/navigation.js';
-import { buttonClassName, type ButtonSize } from '../button/Button.js';
+import type { ButtonSize } from '../button/Button.js';
 import { useSusiModal } from '../susi/SusiModalProvider.js';
 import { FOLLOW_TAG, UNFOLLOW_TAG } from './operations.js';
+import { ToggleButton } from './ToggleButton.js';
 import { useFollowToggle } from './use-follow-toggle.js';
 
 export interface FollowTagButtonTag {
@@ -19,7 +20,7 @@ export interface FollowTagButtonProps {
 }
 
 /** Follow / Following for a topic (tag). Signed out: sign-up, then back to this page (skipOnboarding=1). */
-export function FollowTagButton({ tag, size = 'regular', className }: FollowTagButtonProps) {
+export function FollowTagButton({ tag, size, className }: FollowTagButtonProps) {
   const { viewer } = useSite();
   const susi = useSusiModal();
   const { pathname, search } = useNavigation();
@@ -37,17 +38,15 @@ export function FollowTagButton({ tag, size = 'regular', className }: FollowTagB
   };
 
   return (
-    <button
-      type="button"
-      className={buttonClassName({ variant: state.following ? 'outline' : 'primary', size }, className)}
-      aria-pressed={state.following}
-      aria-busy={state.pending || undefined}
-      aria-label={`${state.following ? 'Following' : 'Follow'} ${tag.displayTitle}`}
-      data-testid="follow-tag-button"
+    <ToggleButton
+      following={state.following}
+      pending={state.pending}
+      name={tag.displayTitle}
+      testId="follow-tag-button"
+      size={size}
+      className={className}
       onClick={onClick}
       onPointerEnter={() => (viewer ? state.preload() : susi.preload())}
-    >
-      {state.following ? 'Following' : 'Follow'}
-    </button>
+    />
   );
 }
