@@ -1,6 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { PostRow } from '../posts/queries.js';
+import { mutedUserIds } from '../social/queries.js';
 import { postsByCreator, staffPickPostIds } from './queries.js';
 
 const MAX_PAGE = 25;
@@ -36,11 +37,18 @@ export const feedsTypeDefs = /* GraphQL */ `
   }
 `;
 
-const pageLimit = (paging?: { limit?: number | null }) => Math.max(1, Math.min(paging?.limit ?? 10, MAX_PAGE));
+export const pageLimit = (paging?: { limit?: number | null }) => Math.max(1, Math.min(paging?.limit ?? 10, MAX_PAGE));
 
-async function load(ids: string[], ctx: RequestContext): Promise<PostRow[]> {
+export async function loadListed(ids: string[], ctx: RequestContext): Promise<PostRow[]> {
   const rows = (await ctx.loaders.postById.loadMany(ids)).filter((p): p is PostRow => p !== null && !(p instanceof Error));
   return withActiveCreators(rows, ctx);
+}
+
+/** A signed-in reader never sees the writers they muted, in any list of this module. */
+export async function withoutMuted(rows: PostRow[], ctx: RequestContext): Promise<PostRow[]> {
+  if (!ctx.viewer) return rows;
+  const muted = new Set(await mutedUserIds(ctx.db, ctx.viewer.id));
+  return muted.size ? rows.filter((r) => !muted.has(r.creatorId)) : rows;
 }
 
 /** Lists leave out stories of deactivated accounts (one batched lookup of their writers). */
@@ -56,7 +64,7 @@ export const feedsResolvers: IResolvers = {
       const limit = pageLimit(args.paging);
       const cursor = args.paging?.to ? Number.parseInt(args.paging.to, 10) || 0 : null;
       const { ids, next } = await staffPickPostIds(ctx.db, limit, cursor);
-      return { items: await load(ids, ctx), pagingInfo: { next: next === null ? null : { limit, to: String(next) } } };
+      return { items: await withoutMuted(await loadListed(ids, ctx), ctx), pagingInfo: { next: next === null ? null : { limit, to: String(next) } } };
     },
   },
   User: {

@@ -7,6 +7,8 @@ import { accountResolvers, accountTypeDefs } from '../../modules/accounts/accoun
 import { socialResolvers, socialTypeDefs } from '../../modules/accounts/social-graphql.js';
 import { tokensResolvers, tokensTypeDefs } from '../../modules/accounts/tokens-graphql.js';
 import { feedsResolvers, feedsTypeDefs } from '../../modules/feeds/graphql.js';
+import { feedResolvers, feedTypeDefs } from '../../modules/feeds/feed-graphql.js';
+import { topicsResolvers, topicsTypeDefs } from '../../modules/topics/graphql.js';
 import { flagsResolvers, flagsTypeDefs } from '../../modules/flags/graphql.js';
 import { postsResolvers, postsTypeDefs } from '../../modules/posts/graphql.js';
 import { libraryResolvers, libraryTypeDefs } from '../../modules/posts/library-graphql.js';
@@ -16,6 +18,7 @@ import { readingResolvers, readingTypeDefs } from '../../modules/reading/graphql
 import { writingResolvers, writingTypeDefs } from '../../modules/posts/writing-graphql.js';
 import { writingImportResolvers, writingImportTypeDefs } from '../../modules/posts/writing-import-graphql.js';
 import { responsesResolvers, responsesTypeDefs } from '../../modules/posts/responses-graphql.js';
+import { notificationsResolvers, notificationsTypeDefs } from '../../modules/notifications/graphql.js';
 import { pinsResolvers, pinsTypeDefs } from '../../modules/posts/pins-graphql.js';
 import { peopleResolvers, peopleTypeDefs } from '../../modules/social/people-graphql.js';
 import { socialGraphResolvers, socialGraphTypeDefs } from '../../modules/social/graphql.js';
@@ -36,9 +39,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

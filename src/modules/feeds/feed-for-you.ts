@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import type { RankCursor } from './feed-cursor.js';
+import { DISMISSED, LISTED, textArray, type FeedSources } from './feed-sources.js';
+
+/** Spec §3 source tracking: why a story is in a reader's For you feed. */
+export type PostFeedReason = 'FOLLOWED_AUTHOR' | 'FOLLOWED_TOPIC' | 'POPULAR_ON_SITE';
+
+/**
+ * The ranking (documented in the module README). Candidates are bounded: the newest
+ * PER_AUTHOR stories of each followed writer, the newest PER_TOPIC of each followed topic
+ * and the newest SITE_WINDOW stories of the site; each is scored
+ *
+ *   weight(reason) × (1 + ln(1 + claps) + 0.5 × ln(1 + responses)) / (ageHours + 2)^GRAVITY
+ *     × 0.5^(stories of this writer the reader dismissed) × 0.8^(dismissed stories sharing a tag)
+ *     × READ_FACTOR when the reader already read it
+ *
+ * and a story found by several sources keeps its best score (and that source's reason).
+ */
+export const FOR_YOU = {
+  PER_AUTHOR: 10,
+  PER_TOPIC: 150,
+  SITE_WINDOW: 500,
+  GRAVITY: 1.2,
+  WEIGHT: { FOLLOWED_AUTHOR: 1.5, FOLLOWED_TOPIC: 1.0 },
+  /** Site-wide popular stories weigh this much for a reader who follows at least FOLLOWS_ENOUGH sources, 1 otherwise. */
+  POPULAR_WEIGHT: 0.35,
+  FOLLOWS_ENOUGH: 3,
+  READ_FACTOR: 0.3,
+  /** Scores are compared as integers (score × SCALE) so a cursor holds them exactly. */
+  SCALE: 1e9,
+} as const;
+
+export interface ForYouRow {
+  id: string;
+  score: number;
+  reason: PostFeedReason;
+  authorId: string | null;
+  tagSlug: string | null;
+}
+
+export async function forYouFeed(db: Db, src: FeedSources, limit: number, after: RankCursor | null, now: Date): Promise<{ rows: ForYouRow[]; next: RankCursor | null }> {
+  // Every page ranks as of the first page's time: ages, and so scores, stay put while paging.
+  const asOf = after?.asOf ?? now;
+  const at = asOf.toISOString();
+  const follows = src.authorIds.length + src.tagSlugs.length;
+  const popularWeight = follows >= FOR_YOU.FOLLOWS_ENOUGH ? FOR_YOU.POPULAR_WEIGHT : 1;
+  const afterCond = after ? sql`where (score, id) < (${after.score}::bigint, ${after.id})` : sql``;
+  const { rows } = await db.execute<{ id: string; score: string | number; reason: PostFeedReason; author_id: string | null; tag_slug: string | null }>(sql`
+    with cand as (
+      select p.id, 'FOLLOWED_AUTHOR' as reason, p.creator_id as author_id, null::text as tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_AUTHOR}::float8 as weight
+      from unnest(${textArray(src.authorIds)}) as a(id)
+      cross join lateral (
+        select p.id, p.creator_id from posts p
+        where p.creator_id = a.id and ${LISTED('p')} and p.first_published_at <= ${at}::timestamptz
+        order by p.first_published_at desc limit ${FOR_YOU.PER_AUTHOR}
+      ) p
+      union all
+      select t.post_id, 'FOLLOWED_TOPIC', null, t.tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_TOPIC}::float8
+      from unnest(${textArray(src.tagSlugs)}) as f(slug)
+      cross join lateral (
+        select t.post_id, t.tag_slug from post_tags t
+        where t.tag_slug = f.slug and t.first_published_at <= ${at}::timestamptz and t.creator_id <> all(${textArray(src.mutedIds)})
+        order by t.first_published_at desc limit ${FOR_YOU.PER_TOPIC}
+      ) t
+      union all
+      select p.id, 'POPULAR_ON_SITE', null, null, ${popularWeight}::float8
+      from (
+        select p.id from posts p
+        where ${LISTED('p')} and p.first_published_at <= ${at}::timestamptz
+        order by p.first_published_at desc limit ${FOR_YOU.SITE_WINDOW}
+      ) p
+    ),
+    dismissed as (
+      select d.creator_id, d.tags from feed_dismissals d where d.user_id = ${src.viewerId}
+    ),
+    scored as (
+      select distinct on (c.id) c.id, c.reason, c.author_id, c.tag_slug,
+        round(${FOR_YOU.SCALE}::float8 * c.weight
+          * (1 + ln(1 + p.clap_count) + 0.5 * ln(1 + p.responses_count))
+          / power(greatest(extract(epoch from (${at}::timestamptz - p.first_published_at)) / 3600, 0) + 2, ${FOR_YOU.GRAVITY}::float8)
+          * power(0.5::float8, (select count(*) from dismissed d where d.creator_id = p.creator_id)::float8)
+          * power(0.8::float8, (select count(*) from dismissed d where d.tags && p.tags)::float8)
+          * (case when exists (select 1 from post_reads r where r.user_id = ${src.viewerId} and r.post_id = p.id) then ${FOR_YOU.READ_FACTOR}::float8 else 1::float8 end)
+        )::bigint as score
+      from cand c join posts p on p.id = c.id
+      where p.creator_id <> ${src.viewerId} and p.creator_id <> all(${textArray(src.mutedIds)}) and not ${DISMISSED(src.viewerId, 'p.id')}
+      order by c.id, score desc, c.reason
+    )
+    select id, score, reason, author_id, tag_slug from scored ${afterCond}
+    order by score desc, id desc
+    limit ${limit + 1}`);
+  const list = rows.map((r) => ({ id: r.id, score: Number(r.score), reason: r.reason, authorId: r.author_id, tagSlug: r.tag_slug }));
+  const page = list.slice(0, limit);
+  const last = page[page.length - 1];
+  return { rows: page, next: list.length > limit && last ? { asOf, score: last.score, id: last.id } : null };
+}

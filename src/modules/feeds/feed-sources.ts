@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { followedTagSlugs, followedUserIds, mutedUserIds } from '../social/queries.js';
+
+/**
+ * What a reader's feeds are made of: the writers and topics they follow, minus the
+ * writers they muted (a muted writer never appears, followed or not). Publications join
+ * here as a third source when they exist: their stories are one more LATERAL branch of
+ * the Following query and one more candidate set of For you.
+ */
+export interface FeedSources {
+  viewerId: string;
+  authorIds: string[];
+  tagSlugs: string[];
+  mutedIds: string[];
+}
+
+export async function feedSources(db: Db, viewerId: string): Promise<FeedSources> {
+  const [followed, tags, muted] = await Promise.all([followedUserIds(db, viewerId), followedTagSlugs(db, viewerId), mutedUserIds(db, viewerId)]);
+  const mutedSet = new Set(muted);
+  return { viewerId, authorIds: followed.filter((id) => !mutedSet.has(id) && id !== viewerId), tagSlugs: tags, mutedIds: muted };
+}
+
+/** A story any reader may find in a list: published, public, not in the trash, not a response. */
+export const LISTED = (alias: string) =>
+  sql.raw(`${alias}.deleted_at is null and ${alias}.first_published_at is not null and ${alias}.visibility = 'PUBLIC' and ${alias}.in_response_to_post_id is null`);
+
+/** The reader dismissed it with 'Show less like this' (feed_dismissals primary key). */
+export const DISMISSED = (viewerId: string, postIdColumn: string) =>
+  sql`exists (select 1 from feed_dismissals d where d.user_id = ${viewerId} and d.post_id = ${sql.raw(postIdColumn)})`;
+
+export const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;

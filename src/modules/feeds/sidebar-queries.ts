@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { LISTED, textArray } from './feed-sources.js';
+
+/** How many recent stories 'Who to follow' looks at: bounded, newest first by index. */
+const WHO_TO_FOLLOW_WINDOW = 500;
+
+/** Popular topics the reader does not follow yet (tags_popular_idx: most followed, then most written about). */
+export async function recommendedTagSlugs(db: Db, followed: readonly string[], limit: number): Promise<{ slug: string; displayTitle: string }[]> {
+  const { rows } = await db.execute<{ slug: string; display_title: string }>(sql`
+    select t.slug, t.display_title from tags t
+    where t.post_count > 0 and t.slug <> all(${textArray(followed)})
+    order by t.follower_count desc, t.post_count desc, t.slug
+    limit ${limit}`);
+  return rows.map((r) => ({ slug: r.slug, displayTitle: r.display_title }));
+}
+
+/**
+ * Writers to follow: those whose recent stories drew the most claps, leaving out the
+ * reader, writers they follow or muted, and accounts that are closed or suspended.
+ */
+export async function whoToFollowIds(db: Db, excluded: readonly string[], limit: number): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select p.creator_id as id
+    from (select p.creator_id, p.clap_count from posts p where ${LISTED('p')} order by p.first_published_at desc limit ${WHO_TO_FOLLOW_WINDOW}) p
+    join users u on u.id = p.creator_id
+    where u.deactivated_at is null and not u.is_suspended and p.creator_id <> all(${textArray(excluded)})
+    group by p.creator_id
+    order by sum(p.clap_count) desc, count(*) desc, p.creator_id
+    limit ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+/** The reader's most recently read stories (post_reads_recent_idx), still published and not trashed. */
+export async function recentlyReadIds(db: Db, viewerId: string, mutedIds: readonly string[], limit: number): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select r.post_id as id from post_reads r join posts p on p.id = r.post_id
+    where r.user_id = ${viewerId} and p.deleted_at is null and p.first_published_at is not null and p.visibility <> 'PRIVATE'
+      and p.creator_id <> all(${textArray(mutedIds)})
+    order by r.last_read_at desc
+    limit ${limit}`);
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { ForbiddenError, NotFoundError } from '../../platform/errors/index.js';
+import { LISTED } from './feed-sources.js';
+
+export const STAFF_ONLY_MESSAGE = 'Only staff can change the staff picks.';
+export const NOT_PICKABLE_MESSAGE = 'Only a published public story can be a staff pick.';
+
+interface Actor {
+  id: string;
+  isStaff: boolean;
+}
+
+function requireStaff(actor: Actor | null): void {
+  if (!actor?.isStaff) throw new ForbiddenError(STAFF_ONLY_MESSAGE);
+}
+
+/**
+ * Staff add a story to the staff picks: it goes first (the list is shown in position
+ * order). Adding a pick again changes nothing; a draft, trashed, unlisted or private
+ * story, or a response, is refused.
+ */
+export async function pickStory(db: Db, actor: Actor | null, postId: string): Promise<void> {
+  requireStaff(actor);
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ ok: boolean }>(sql`select true as ok from posts p where p.id = ${postId} and ${LISTED('p')} for share`);
+    if (rows.length === 0) throw new NotFoundError(NOT_PICKABLE_MESSAGE);
+    // Serializes concurrent adds, so two picks never share a position.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff_picks'))`);
+    await tx.execute(sql`
+      insert into staff_picks (post_id, position)
+      select ${postId}, coalesce(min(position), 1) - 1 from staff_picks
+      on conflict (post_id) do nothing`);
+  });
+}
+
+/** Staff remove a story from the staff picks (removing one that is not picked changes nothing). */
+export async function unpickStory(db: Db, actor: Actor | null, postId: string): Promise<void> {
+  requireStaff(actor);
+  await db.execute(sql`delete from staff_picks where post_id = ${postId}`);
+}
+
+/** Which of these stories are staff picks (one query for a page of cards). */
+export async function pickedPostIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.execute<{ id: string }>(sql`select post_id as id from staff_picks where post_id = any(${sql.param([...ids])}::text[])`);
+  return new Set(rows.map((r) => r.id));
+}
