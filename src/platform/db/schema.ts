@@ -14,3 +14,4 @@ export * from '../../modules/reading/tables.js';
 export * from '../../modules/media/tables.js';
 export * from '../events/tables.js';
 export * from '../../modules/social/tables.js';
+export * from '../../modules/notifications/tables.js';
