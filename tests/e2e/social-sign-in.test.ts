@@ -32,7 +32,7 @@ describe.skipIf(h.skipReason !== '')(`social sign-in${h.skipReason ? ` (skipped:
 
   it(`signs up with ${label} through the provider's pages, lands signed in, and disconnects it in Settings`, async () => {
     const { page, errors } = await h.open(1200);
-    await page.goto('/m/signin?operation=register', { waitUntil: 'networkidle' });
+    await page.goto('/m/signin?operation=register&redirect=%2F%3FskipOnboarding%3D1', { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: `Sign up with ${label}` }).click();
 
     await page.getByRole('heading', { name: 'Sign in to Test ID' }).waitFor();
@@ -69,7 +69,7 @@ describe.skipIf(h.skipReason !== '')(`social sign-in${h.skipReason ? ` (skipped:
 
   it('offers sign-up after signing in with an identity no account has', async () => {
     const { page, errors } = await h.open(1200);
-    await page.goto('/m/signin?operation=login', { waitUntil: 'networkidle' });
+    await page.goto('/m/signin?operation=login&redirect=%2F%3FskipOnboarding%3D1', { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: `Sign in with ${label}` }).click();
     await page.getByLabel('Email').fill(E2E_OIDC.accounts.nico.email);
     await page.getByRole('button', { name: 'Sign in' }).click();

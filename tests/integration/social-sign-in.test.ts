@@ -107,7 +107,7 @@ describe('social sign-in with OpenID Connect', () => {
 
   it('signs up: an account from the verified claims, linked by issuer and subject, signed in, at the redirect', async () => {
     const b = browser();
-    const res = await social(b, 'register', 'ada@example.com', { redirect: '/@known' });
+    const res = await social(b, 'register', 'ada@example.com', { redirect: '/@known?skipOnboarding=1' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/@known');
     expect(b.jar.has('sid')).toBe(true);

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { newId } from '../../platform/ids.js';
 import { enqueueEmail, renderEmail } from '../../platform/mail/index.js';
+import { afterSignUpRedirect } from '../topics/onboarding.js';
 import { authTokens, emailAuthAttempts } from './auth-tables.js';
 import { users } from './tables.js';
 import { LOGIN_CODE_PATTERN, MESSAGES, normalizeEmail, usernameBase } from './validation.js';
@@ -168,7 +169,8 @@ export async function completeEmailSignIn(db: Db, input: { token: string; now?: 
 
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, attempt.email));
     const userId = existing?.id ?? (await createAccount(tx, attempt.email, attempt.fullName, now));
-    return { kind: 'signed-in', userId, created: !existing, redirect: attempt.redirect ?? '/', operation: attempt.operation as AuthOperation };
+    // A new account is onboarded first unless it signed up from a skipOnboarding=1 entry point (spec §6).
+    return { kind: 'signed-in', userId, created: !existing, redirect: existing ? (attempt.redirect ?? '/') : afterSignUpRedirect(attempt.redirect), operation: attempt.operation as AuthOperation };
   });
 }
 

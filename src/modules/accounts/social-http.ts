@@ -8,6 +8,7 @@ import { safeRedirect } from './email-auth.js';
 import { createTwoFactorChallenge } from './password.js';
 import { authorizationUrl, completeAuthorization, type VerifiedIdentity } from './social-oidc.js';
 import { configuredProviders, type SocialProvider } from './social-providers.js';
+import { afterSignUpRedirect } from '../topics/onboarding.js';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_MAX_AGE_S, readFlow, startFlow, type FlowState } from './social-state.js';
 
 /** A callback without the cookie of the browser that started it, or with a state it did not make. */
@@ -104,7 +105,7 @@ export function registerSocialRoutes(app: FastifyInstance) {
       return reply.redirect(`/m/signin?twoFactorChallenge=${encodeURIComponent(challenge)}`, 302);
     }
     await openSession(app, request, reply, outcome.userId);
-    return reply.redirect(flow.redirect, 302);
+    return reply.redirect(outcome.created ? afterSignUpRedirect(flow.redirect) : flow.redirect, 302);
   }
 }
 
