@@ -1,11 +1,12 @@
 import type { EventHandler, EventHandlers } from '../platform/events/dispatcher.js';
 import type { DomainEventType } from '../platform/events/types.js';
+import { notificationHandlers } from '../modules/notifications/handlers.js';
 
 /**
  * Every module's reactions to domain events, by event type (composition root: modules
  * export their handlers; only this file knows them all).
  */
-const contributions: EventHandlers[] = [];
+const contributions: EventHandlers[] = [notificationHandlers()];
 
 export function eventHandlers(): EventHandlers {
   const out: Record<string, EventHandler[]> = {};

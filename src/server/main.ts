@@ -10,6 +10,7 @@ import { startMailer } from '../platform/mail/index.js';
 import { systemClock } from '../platform/clock.js';
 import { startSweeper } from '../platform/jobs/sweeper.js';
 import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
+import { notificationDigestSweep } from '../modules/notifications/digest.js';
 import { startEventDispatcher } from '../platform/events/dispatcher.js';
 import { eventHandlers } from './event-handlers.js';
 import { projectRoot } from '../platform/project-root.js';
@@ -76,6 +77,11 @@ export async function main(): Promise<void> {
   const mailer = config.ROLE === 'web' ? null : startMailer({ db: database.db, config, logger });
   // So is the trash purge (spec §4: permanent deletion after 14 days).
   const trashPurge = config.ROLE === 'web' ? null : startSweeper({ sweep: trashPurgeSweep({ db: database.db, clock: systemClock, logger }), logger });
+  // And the notifications email digest (readers due by their own schedule).
+  const digests =
+    config.ROLE === 'web'
+      ? null
+      : startSweeper({ sweep: notificationDigestSweep({ db: database.db, logger, siteName: config.SITE_NAME, origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}` }), logger, intervalMs: 5 * 60_000 });
   // And the reactions to domain events: notifications (docs/adr/0007).
   const events = config.ROLE === 'web' ? null : startEventDispatcher({ db: database.db, logger, handlers: eventHandlers() });
 
@@ -96,6 +102,7 @@ export async function main(): Promise<void> {
       await app.close(); // stops accepting, waits for in-flight requests
       await mailer?.stop(); // finishes an email in flight
       await trashPurge?.stop(); // finishes a purge batch in flight
+      await digests?.stop(); // finishes a digest batch in flight
       await events?.stop(); // finishes the event in flight
       await database.shutdown(); // then the pool, then the embedded cluster
       logger.info('stopped');
@@ -113,6 +120,7 @@ export async function main(): Promise<void> {
   } catch (err) {
     await mailer?.stop();
     await trashPurge?.stop();
+    await digests?.stop();
     await database.shutdown();
     fail(`Could not listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`);
   }

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/client.js';
 import { MAX_CLAPS_PER_STORY } from '../../shared/claps.js';
+import { notifyEventDispatchers } from '../../platform/events/outbox.js';
 
 export { MAX_CLAPS_PER_STORY };
 
@@ -38,6 +39,9 @@ export type ClapOutcome =
  * story's total is bumped by exactly that amount. A first clap racing another first clap
  * of the same reader finds neither an old row nor an inserted one (ON CONFLICT DO
  * NOTHING): it is not `settled`, and runs again with a snapshot that sees the other's row.
+ *
+ * A reader's first clap on a story (the `ins` row) also writes the domain event
+ * post.clapped (`ev`, docs/adr/0007) in the same statement: still one round trip.
  */
 const CLAP_SQL = `
 with target as (
@@ -56,6 +60,10 @@ ins as (
   select id, $2, least($3::int, ${MAX_CLAPS_PER_STORY}) from clappable where not exists (select 1 from old)
   on conflict (post_id, user_id) do nothing
   returning count
+),
+ev as (
+  insert into domain_events (type, payload)
+  select 'post.clapped', jsonb_build_object('postId', $1::text, 'userId', $2::text) from ins
 ),
 upd as (
   update claps c set count = least(old.count + $3::int, ${MAX_CLAPS_PER_STORY}), updated_at = now()
@@ -76,6 +84,7 @@ select
   exists (select 1 from target) as found,
   exists (select 1 from target where creator_id = $2) as is_author,
   exists (select 1 from old) or exists (select 1 from ins) as settled,
+  exists (select 1 from ins) as first_clap,
   (select added from delta) as added,
   coalesce((select count from ins), (select count from upd), (select count from old), 0) as viewer_clap_count,
   coalesce((select clap_count from bumped), (select clap_count from posts where id = $1)) as clap_count`;
@@ -84,6 +93,7 @@ interface ClapRow {
   found: boolean;
   is_author: boolean;
   settled: boolean;
+  first_clap: boolean;
   added: number;
   viewer_clap_count: number;
   clap_count: number;
@@ -101,6 +111,7 @@ export async function clapPost(db: Db, postId: string, userId: string, numClaps:
     if (!row.found) return { kind: 'not-found' };
     if (row.is_author) return { kind: 'own-story' };
     if (!row.settled) continue;
+    if (row.first_clap) notifyEventDispatchers();
     return {
       kind: 'clapped',
       clapCount: row.clap_count,

@@ -13,6 +13,7 @@ import { appendRevision, badRequest, derivedColumns, lockOwnPost, notFound, type
 import { checkTags, countsInTagCounts, updateTagRows, type StoryTag } from './story-tags.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from './queries.js';
 import { postRevisions, posts } from './tables.js';
+import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
 
 /** PublishPostInput of the writing contract. */
 export interface PublishPostInput {
@@ -173,8 +174,10 @@ export function publishPost(db: Db, viewerId: string, postId: string, input: Pub
       updatedAt: now,
     });
     await tx.update(postRevisions).set({ publishedAt: now }).where(and(eq(postRevisions.postId, post.id), eq(postRevisions.rev, rev)));
+    // The first publication is news for followers and for those it mentions (notifications).
+    if (post.firstPublishedAt === null) await emitDomainEvent(tx, { type: 'post.published', payload: { postId: post.id, creatorId: post.creatorId } });
     return { kind: 'published', post: updated };
-  });
+  }).finally(notifyEventDispatchers);
 }
 
 /**

@@ -10,6 +10,7 @@ import { checkParagraphs, StoryInputError, type ParagraphInput } from './paragra
 import { isReadable } from './policies.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from './queries.js';
 import { postRevisions, posts } from './tables.js';
+import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
 
 /**
  * Responses (spec §7 threaded responses, §9 thread depth 3). A response is a story of its
@@ -138,7 +139,7 @@ export async function publishResponse(db: Db, actor: Actor, input: PublishRespon
     const quote = await quoteById(db, input.inResponseToQuoteId);
     if (quote?.postId !== input.inResponseToPostId) return { kind: 'bad-request', message: QUOTE_NOT_FOUND_MESSAGE };
   }
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<PublishResponseOutcome> => {
     const [parent] = await tx.select(POST_SUMMARY_COLUMNS).from(posts).where(eq(posts.id, input.inResponseToPostId));
     if (!parent || !isReadable(parent, actor) || parent.firstPublishedAt === null) return { kind: 'not-found' };
     const attachTo = await attachTarget(tx, parent);
@@ -171,8 +172,9 @@ export async function publishResponse(db: Db, actor: Actor, input: PublishRespon
     });
     await tx.insert(postRevisions).values({ postId: id, rev: 1, title, subtitle: '', paragraphs, publishedAt: now, createdAt: now });
     await recountResponseThread(tx, id);
+    await emitDomainEvent(tx, { type: 'post.responded', payload: { responseId: id, creatorId: actor.id, parentPostId: attachTo.id } });
     return { kind: 'ok', postId: id };
-  });
+  }).finally(notifyEventDispatchers);
 }
 
 /** Where a reply to `parent` goes: the parent itself, or for the deepest level, its parent. */

@@ -5,6 +5,7 @@ import { HIGHLIGHTABLE_TYPES, MAX_HIGHLIGHTS_PER_STORY, normalizeHighlightRange 
 import type { Paragraph } from '../../shared/paragraphs.js';
 import type { QuoteRow } from './queries.js';
 import { quotes } from './tables.js';
+import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
 
 export const QUOTE_MESSAGES = {
   signIn: 'Sign in to highlight.',
@@ -38,7 +39,7 @@ export async function createQuote(db: Db, input: NewQuote): Promise<CreateQuoteO
   if ('error' in range) return { kind: 'bad-request', message: range.error };
   const mine = and(eq(quotes.postId, input.postId), eq(quotes.userId, input.userId));
   const same = and(mine, eq(quotes.paragraphName, paragraph.name), eq(quotes.startOffset, range.start), eq(quotes.endOffset, range.end));
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<CreateQuoteOutcome> => {
     const [existing] = await tx.select().from(quotes).where(same);
     if (existing) return { kind: 'created', quote: existing };
     const [{ n }] = await tx.select({ n: count() }).from(quotes).where(mine);
@@ -48,9 +49,10 @@ export async function createQuote(db: Db, input: NewQuote): Promise<CreateQuoteO
       .values({ id: newId(), postId: input.postId, userId: input.userId, paragraphName: paragraph.name, startOffset: range.start, endOffset: range.end, text: paragraph.text.slice(range.start, range.end) })
       .onConflictDoNothing()
       .returning();
+    if (row) await emitDomainEvent(tx, { type: 'post.highlighted', payload: { postId: row.postId, userId: row.userId, quoteId: row.id } });
     // A second tab saved the same passage between the two statements: that one is it.
     return { kind: 'created', quote: row ?? (await tx.select().from(quotes).where(same))[0]! };
-  });
+  }).finally(notifyEventDispatchers);
 }
 
 /** Removes one of the reader's own highlights; null when they have no such highlight. */

@@ -13,7 +13,17 @@ import type { DomainEvent, DomainEventPayloads, DomainEventType } from './types.
  * (unique keys, upserts): an event is handled at least once, and exactly once only as
  * long as its handler's writes stay in `tx`.
  */
-export type EventHandler<K extends DomainEventType = DomainEventType> = (tx: DbTransaction, payload: DomainEventPayloads[K], meta: { id: number; occurredAt: Date }) => Promise<void>;
+export type EventHandler<K extends DomainEventType = DomainEventType> = (tx: DbTransaction, payload: DomainEventPayloads[K], meta: EventMeta) => Promise<void>;
+
+export interface EventMeta {
+  id: number;
+  occurredAt: Date;
+  /**
+   * Runs `fn` once the handlers' writes committed (not if they roll back): for telling
+   * others about them (pub/sub), which must not happen before they can be read.
+   */
+  afterCommit(fn: () => void): void;
+}
 
 export type EventHandlers = { [K in DomainEventType]?: EventHandler<K>[] };
 
@@ -59,6 +69,7 @@ export function startEventDispatcher(opts: EventDispatcherOptions): EventDispatc
 
   const handleOne = async (): Promise<boolean> => {
     let failed: { id: number; attempts: number; error: unknown } | null = null;
+    let committed: (() => void)[] = [];
     const handled = await db
       .transaction(async (tx) => {
         const { rows } = await tx.execute<ClaimedEvent & Record<string, unknown>>(sql`
@@ -70,13 +81,14 @@ export function startEventDispatcher(opts: EventDispatcherOptions): EventDispatc
         try {
           await tx.transaction(async (inner) => {
             for (const handler of (handlers[event.type as DomainEventType] ?? []) as EventHandler[]) {
-              await handler(inner, event.payload as DomainEvent['payload'] as never, { id: Number(event.id), occurredAt: event.occurred_at });
+              await handler(inner, event.payload as DomainEvent['payload'] as never, { id: Number(event.id), occurredAt: event.occurred_at, afterCommit: (fn) => committed.push(fn) });
             }
           });
           await tx.execute(sql`update domain_events set handled_at = now(), attempts = attempts + 1 where id = ${event.id}`);
         } catch (error) {
           // The handlers' writes are rolled back to the savepoint; record the failure.
           failed = { id: Number(event.id), attempts: event.attempts + 1, error };
+          committed = [];
           await tx.execute(sql`update domain_events set attempts = attempts + 1, last_error = ${String((error as Error)?.message ?? error).slice(0, 2000)},
             due_at = now() + make_interval(secs => ${retryDelaySeconds(event.attempts + 1)}) where id = ${event.id}`);
         }
@@ -84,8 +96,16 @@ export function startEventDispatcher(opts: EventDispatcherOptions): EventDispatc
       })
       .catch((error: unknown) => {
         logger.error({ err: error }, 'event dispatcher: could not claim an event');
+        committed = [];
         return false;
       });
+    for (const fn of committed) {
+      try {
+        fn();
+      } catch (error) {
+        logger.warn({ err: error }, 'event dispatcher: an after-commit callback failed');
+      }
+    }
     if (failed) {
       const f = failed as { id: number; attempts: number; error: unknown };
       logger[f.attempts >= MAX_EVENT_ATTEMPTS ? 'error' : 'warn']({ err: f.error, eventId: f.id, attempts: f.attempts }, f.attempts >= MAX_EVENT_ATTEMPTS ? 'event dispatcher: gave up on an event' : 'event dispatcher: handler failed; will retry');

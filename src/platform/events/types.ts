@@ -18,6 +18,10 @@ export interface DomainEventPayloads {
   'post.clapped': { postId: string; userId: string };
   'post.highlighted': { postId: string; userId: string; quoteId: string };
   'user.mentioned': { postId: string; mentionedUserId: string; byUserId: string };
+  /** Notifications: the next batch of a writer's followers to tell about a new story (after this cursor). */
+  'notifications.fanout': { postId: string; creatorId: string; afterCreatedAt: string; afterFollowerId: string };
+  /** A notice from the site to one reader (a notification of kind system). */
+  'notifications.system': { userId: string; key: string; text: string; href?: string | null };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;
