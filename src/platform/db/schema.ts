@@ -15,3 +15,4 @@ export * from '../../modules/media/tables.js';
 export * from '../events/tables.js';
 export * from '../../modules/social/tables.js';
 export * from '../../modules/notifications/tables.js';
+export * from '../../modules/search/tables.js';

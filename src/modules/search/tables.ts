@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/tables.js';
+import { posts, tags } from '../posts/tables.js';
+
+/** A PostgreSQL tsvector, written and read only by SQL (indexer.ts builds it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search document of a published, public story (README: what is indexed). `document` holds
+ * the whole text, member-only part included (weights: title A, subtitle B, body C, tags D);
+ * `previewText` is what a reader without access may be shown of it. `quality` is a static,
+ * time-invariant ordering key (log claps + log reads + days since 1970 / 90): ordering by it is
+ * ordering by engagement decayed by age, and the bounded candidate scans of common words walk
+ * its indexes. `authorOk` is the author's 'high quality' mark (README), copied per story so the
+ * filtered scan needs no join.
+ */
+export const searchPosts = pgTable(
+  'search_posts',
+  {
+    postId: text('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The publication of the story; null until publications exist. */
+    collectionId: text('collection_id'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    isLocked: boolean('is_locked').notNull().default(false),
+    previewText: text('preview_text').notNull().default(''),
+    document: tsvector('document').notNull(),
+    firstPublishedAt: timestamp('first_published_at', { withTimezone: true }).notNull(),
+    clapCount: integer('clap_count').notNull().default(0),
+    readCount: integer('read_count').notNull().default(0),
+    quality: doublePrecision('quality').notNull(),
+    authorOk: boolean('author_ok').notNull().default(false),
+    indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('search_posts_document_idx').using('gin', t.document),
+    index('search_posts_quality_ok_idx').on(t.quality.desc()).where(sql`${t.authorOk}`),
+    index('search_posts_quality_idx').on(t.quality.desc()),
+    index('search_posts_creator_idx').on(t.creatorId, t.quality.desc()),
+    index('search_posts_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/**
+ * The search document of a person: `names` is the unaccented, lower-case name and username
+ * (trigram-indexed for typos and prefixes); `document` the weighted words of name, username and
+ * bio. `active` is false for a suspended or deactivated account; `authorOk` as for stories.
+ */
+export const searchUsers = pgTable(
+  'search_users',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    names: text('names').notNull(),
+    usernameKey: text('username_key').notNull().default(''),
+    document: tsvector('document').notNull(),
+    active: boolean('active').notNull().default(true),
+    authorOk: boolean('author_ok').notNull().default(false),
+    followerCount: integer('follower_count').notNull().default(0),
+    indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('search_users_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`),
+    index('search_users_document_idx').using('gin', t.document),
+    index('search_users_username_idx').on(t.usernameKey),
+  ],
+);
+
+/** A tag's searchable words (unaccented, lower case; trigram-indexed). Counts are read live from tags. */
+export const searchTags = pgTable(
+  'search_tags',
+  {
+    tagSlug: text('tag_slug')
+      .primaryKey()
+      .references(() => tags.slug, { onDelete: 'cascade' }),
+    names: text('names').notNull(),
+  },
+  (t) => [index('search_tags_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`)],
+);
+
+/** One row per result set answered with clickAnalytics (its queryID), for click attribution and stats. */
+export const searchQueries = pgTable(
+  'search_queries',
+  {
+    queryId: text('query_id').primaryKey(),
+    indexName: text('index_name').notNull(),
+    query: text('query').notNull(),
+    userId: text('user_id'),
+    analyticsTags: text('analytics_tags').array().notNull().default(sql`'{}'::text[]`),
+    nbHits: integer('nb_hits').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_queries_created_idx').on(t.createdAt)],
+);
+
+/** A click on a search result (insights clickedObjectIDsAfterSearch; spec §7 SearchClickEvent), positions 1-based. */
+export const searchClicks = pgTable(
+  'search_clicks',
+  {
+    id: text('id').primaryKey(),
+    queryId: text('query_id').notNull(),
+    indexName: text('index_name').notNull(),
+    eventName: text('event_name').notNull(),
+    objectIds: text('object_ids').array().notNull(),
+    positions: integer('positions').array().notNull(),
+    userId: text('user_id'),
+    userToken: text('user_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_clicks_query_idx').on(t.queryId), index('search_clicks_object_idx').using('gin', t.objectIds)],
+);
