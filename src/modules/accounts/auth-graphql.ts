@@ -137,7 +137,7 @@ export const authResolvers: IResolvers = {
     verifyLoginCode: async (_: unknown, args: { loginCode: string }, ctx: Ctx) => {
       const limited = await limitAuthCall(ctx, [[AUTH_RATE_LIMITS.codePerIp, requestIp(ctx)]]);
       if (!limited.allowed) return { __typename: 'RateLimited', message: RATE_LIMITED_MESSAGE };
-      const days = ipLockoutDays(ctx);
+      const days = await ipLockoutDays(ctx);
       if (days) return { __typename: 'RateLimited', message: ipLockoutMessage(days) };
       const attemptId = ctx.reply?.request.cookies[AUTH_ATTEMPT_COOKIE] ?? null;
       const result = await verifyLoginCode(ctx.db, { attemptId, code: args.loginCode });
@@ -147,7 +147,7 @@ export const authResolvers: IResolvers = {
         case 'bad-request':
           return { __typename: 'BadRequest', message: result.message };
       }
-      recordSignInFailure(ctx, `attempt:${attemptId ?? 'none'}`);
+      await recordSignInFailure(ctx, `attempt:${attemptId ?? 'none'}`);
       switch (result.kind) {
         case 'too-many':
           return { __typename: 'TooManyRequests', message: result.message };

@@ -37,13 +37,13 @@ export async function limitAuthCall(ctx: MercuriusContext, checks: [RateLimitRul
 export const requestIp = (ctx: MercuriusContext) => ctx.reply?.request.ip ?? null;
 
 /** The network's IpAuthLockout, if any: days left. */
-export function ipLockoutDays(ctx: MercuriusContext): number | null {
+export async function ipLockoutDays(ctx: MercuriusContext): Promise<number | null> {
   const ip = requestIp(ctx);
   return ip ? (ctx.app as unknown as FastifyInstance).ipLockouts.check(ip) : null;
 }
 
 /** Counts a failed sign-in from this network against `account`. */
-export function recordSignInFailure(ctx: MercuriusContext, account: string): void {
+export async function recordSignInFailure(ctx: MercuriusContext, account: string): Promise<void> {
   const ip = requestIp(ctx);
-  if (ip) (ctx.app as unknown as FastifyInstance).ipLockouts.recordFailure(ip, account);
+  if (ip) await (ctx.app as unknown as FastifyInstance).ipLockouts.recordFailure(ip, account);
 }

@@ -126,7 +126,7 @@ export const passwordResolvers: IResolvers = {
     loginWithPassword: async (_: unknown, args: { email: string; password: string; redirect?: string | null }, ctx: Ctx) => {
       const limited = await limitAuthCall(ctx, [[AUTH_RATE_LIMITS.passwordPerIp, requestIp(ctx)]]);
       if (!limited.allowed) return { __typename: 'BadRequest', message: RATE_LIMITED_MESSAGE };
-      const days = ipLockoutDays(ctx);
+      const days = await ipLockoutDays(ctx);
       if (days) return { __typename: 'IpAuthLockout', message: ipLockoutMessage(days), days };
       const redirect = safeRedirect(args.redirect) ?? '/';
       const result = await signInWithPassword(ctx.db, { email: args.email, password: args.password, redirect });
@@ -136,18 +136,18 @@ export const passwordResolvers: IResolvers = {
       }
       if (result.kind === 'two-factor') return { __typename: 'TwoFactorRequired', challenge: result.challenge };
       if (result.kind === 'bad-request') return { __typename: 'BadRequest', message: result.message };
-      recordSignInFailure(ctx, args.email.trim().toLowerCase());
+      await recordSignInFailure(ctx, args.email.trim().toLowerCase());
       return passwordFailure(result);
     },
     verifyTwoFactorSignIn: async (_: unknown, args: { challenge: string; code: string }, ctx: Ctx) => {
       const limited = await limitAuthCall(ctx, [[AUTH_RATE_LIMITS.twoFactorPerIp, requestIp(ctx)]]);
       if (!limited.allowed) return { __typename: 'BadRequest', message: RATE_LIMITED_MESSAGE };
-      const days = ipLockoutDays(ctx);
+      const days = await ipLockoutDays(ctx);
       if (days) return { __typename: 'IpAuthLockout', message: ipLockoutMessage(days), days };
       const result = await completeTwoFactorSignIn(ctx.db, args);
       if (result.kind === 'signed-in') return signIn(ctx, result.userId, result.redirect);
       if (result.kind === 'expired') return { __typename: 'BadRequest', message: 'This sign-in has expired. Please start again.' };
-      if (result.kind !== 'bad-request') recordSignInFailure(ctx, `challenge:${args.challenge.slice(0, 16)}`);
+      if (result.kind !== 'bad-request') await recordSignInFailure(ctx, `challenge:${args.challenge.slice(0, 16)}`);
       return twoFactorFailure(result);
     },
     setPassword: async (_: unknown, args: { currentPassword?: string | null; newPassword: string }, ctx: Ctx) => {

@@ -1,0 +1,29 @@
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { createMemoryRateLimiter, type RateLimiter } from '../platform/rate-limit/index.js';
+import { createRedisRateLimiter } from '../platform/rate-limit/redis.js';
+import { createIpLockouts, type IpLockouts } from '../modules/accounts/ip-lockout.js';
+import { createRedisIpLockouts } from '../modules/accounts/ip-lockout-redis.js';
+
+/**
+ * Rate limits and IP lockouts: in this process by default; in Redis when REDIS_URL is
+ * set, so that several web processes of one site count the same attempts.
+ */
+export async function createSharedLimits(redisUrl: string | undefined): Promise<{ rateLimiter: RateLimiter; ipLockouts: IpLockouts; close(): Promise<void> }> {
+  if (!redisUrl) return { rateLimiter: createMemoryRateLimiter(), ipLockouts: createIpLockouts(), close: async () => {} };
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  await redis.connect();
+  return {
+    rateLimiter: createRedisRateLimiter(redis),
+    ipLockouts: createRedisIpLockouts(redis),
+    close: async () => {
+      await redis.quit().catch(() => {});
+    },
+  };
+}
+
+export function decorateSharedLimits(app: FastifyInstance, limits: Awaited<ReturnType<typeof createSharedLimits>>): void {
+  app.decorate('rateLimiter', limits.rateLimiter);
+  app.decorate('ipLockouts', limits.ipLockouts);
+  app.addHook('onClose', limits.close);
+}
