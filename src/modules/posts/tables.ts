@@ -57,10 +57,6 @@ export const posts = pgTable(
     index('posts_responses_idx').on(t.inResponseToPostId, t.firstPublishedAt).where(sql`${t.inResponseToPostId} is not null`),
     index('posts_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('posts_published_idx').on(t.firstPublishedAt).where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null`),
-    // Tag pages (topics module): stories listed in a tag, exactly the ones tags.post_count counts.
-    index('posts_listed_tags_idx')
-      .using('gin', t.tags)
-      .where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null and ${t.visibility} = 'PUBLIC' and ${t.inResponseToPostId} is null`),
   ],
 );
 

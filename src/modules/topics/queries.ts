@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
+import { postTags } from '../feeds/tables.js';
 import { posts, tags } from '../posts/tables.js';
 import { TOPICS_LIMITS } from './limits.js';
 
@@ -18,26 +19,24 @@ export async function tagBySlug(db: Db, slug: string): Promise<TagRow | null> {
   return row ?? null;
 }
 
-/**
- * The stories a tag page lists: exactly the ones tags.post_count counts (published, public,
- * not trashed, not responses). Written as the predicate of posts_listed_tags_idx so the
- * planner may use that partial GIN index.
- */
-export function listedIn(slugs: readonly string[], mode: 'all' | 'any' = 'all'): SQL {
-  const arr = sql`${sql.raw('array[')}${sql.join(
-    slugs.map((s) => sql`${s}`),
-    sql`, `,
-  )}${sql.raw(']::text[]')}`;
-  return sql`${posts.tags} ${sql.raw(mode === 'all' ? '@>' : '&&')} ${arr} and ${posts.deletedAt} is null and ${posts.firstPublishedAt} is not null and ${posts.visibility} = 'PUBLIC' and ${posts.inResponseToPostId} is null`;
-}
-
 /** Writers left out for this reader (muted ones; the viewer themself where it matters). */
-export function notBy(creatorIds: readonly string[]): SQL {
+export function notBy(creatorIds: readonly string[], column: typeof posts.creatorId | typeof postTags.creatorId = posts.creatorId): SQL {
   if (creatorIds.length === 0) return sql`true`;
-  return sql`${posts.creatorId} <> all(${sql`array[${sql.join(
+  return sql`${column} <> all(${sql`array[${sql.join(
     creatorIds.map((id) => sql`${id}`),
     sql`, `,
   )}]::text[]`})`;
+}
+
+/**
+ * A tag's listed stories (exactly the ones tags.post_count counts: published, PUBLIC, not
+ * trashed, not responses) come from the feeds module's post_tags, one row per listed story
+ * and tag kept by a trigger on posts; its index post_tags_newest_idx on (tag_slug,
+ * first_published_at desc, post_id desc) makes every read a range scan, whatever the tag's size.
+ */
+function inTag(slug: string, exclude: readonly string[], from?: Date, to?: Date): SQL {
+  return sql`${postTags.tagSlug} = ${slug} and ${notBy(exclude, postTags.creatorId)}
+    ${from ? sql`and ${postTags.firstPublishedAt} >= ${from}` : sql``} ${to ? sql`and ${postTags.firstPublishedAt} < ${to}` : sql``}`;
 }
 
 /** A keyset position in a newest-first list: the last story's publication time and id. */
@@ -53,7 +52,7 @@ export function decodeKeyset(to: string | null | undefined): Keyset | null {
   return m ? { at: new Date(Number(m[1])), id: m[2]! } : null;
 }
 
-const after = (k: Keyset | null) => (k ? or(lt(posts.firstPublishedAt, k.at), and(eq(posts.firstPublishedAt, k.at), lt(posts.id, k.id))) : undefined);
+const after = (k: Keyset | null) => (k ? sql`(${postTags.firstPublishedAt}, ${postTags.postId}) < (${k.at}, ${k.id})` : undefined);
 
 /**
  * Newest first in a tag, optionally within [from, to) (the archive), after a keyset.
@@ -67,9 +66,10 @@ export async function latestInTag(
 ): Promise<PostRow[]> {
   return db
     .select(POST_SUMMARY_COLUMNS)
-    .from(posts)
-    .where(and(listedIn([slug]), notBy(opts.exclude), after(opts.after), opts.from ? gte(posts.firstPublishedAt, opts.from) : undefined, opts.to ? lt(posts.firstPublishedAt, opts.to) : undefined))
-    .orderBy(desc(posts.firstPublishedAt), desc(posts.id))
+    .from(postTags)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .where(and(inTag(slug, opts.exclude, opts.from, opts.to), after(opts.after)))
+    .orderBy(desc(postTags.firstPublishedAt), desc(postTags.postId))
     .limit(opts.limit);
 }
 
@@ -84,10 +84,12 @@ export async function recommendedInTag(db: Db, slug: string, opts: { limit: numb
   const rows = await db.execute<{ id: string }>(sql`
     select id from (
       select ${posts.id} as id, ${posts.clapCount} as claps, ${posts.responsesCount} as responses, ${posts.firstPublishedAt} as at
-      from ${posts}
-      where ${listedIn([slug])} and ${notBy(opts.exclude)} and ${posts.firstPublishedAt} >= ${since}
-      order by ${posts.firstPublishedAt} desc
-      limit ${TOPICS_LIMITS.recommendedCandidates}
+      from (
+        select ${postTags.postId} as post_id from ${postTags}
+        where ${inTag(slug, opts.exclude, since)}
+        order by ${postTags.firstPublishedAt} desc, ${postTags.postId} desc
+        limit ${TOPICS_LIMITS.recommendedCandidates}
+      ) recent join ${posts} on ${posts.id} = recent.post_id
     ) c
     order by (claps + 3 * responses + 1) / power(greatest(extract(epoch from (${opts.now}::timestamptz - at)) / 3600, 0) + 2, 1.5) desc, id desc
     limit ${opts.limit} offset ${opts.offset}`);
@@ -104,8 +106,9 @@ export async function topInTag(db: Db, slug: string, opts: { period: TimePeriod;
   const since = new Date(opts.now.getTime() - TIME_PERIODS[opts.period] * 86_400_000);
   const rows = await db
     .select({ id: posts.id })
-    .from(posts)
-    .where(and(listedIn([slug]), notBy(opts.exclude), gte(posts.firstPublishedAt, since)))
+    .from(postTags)
+    .innerJoin(posts, eq(posts.id, postTags.postId))
+    .where(inTag(slug, opts.exclude, since))
     .orderBy(desc(posts.clapCount), desc(posts.firstPublishedAt), desc(posts.id))
     .limit(opts.limit)
     .offset(opts.offset);
@@ -126,10 +129,9 @@ export async function archiveCounts(db: Db, slug: string, opts: { year?: number;
   const count = async (unit: 'year' | 'month' | 'day', from?: Date, to?: Date): Promise<PeriodCount[]> => {
     const part = sql.raw(`'${unit}'`);
     const rows = await db.execute<{ value: number; post_count: number }>(sql`
-      select extract(${part} from ${posts.firstPublishedAt} at time zone 'UTC')::int as value, count(*)::int as post_count
-      from ${posts}
-      where ${listedIn([slug])} and ${notBy(opts.exclude)}
-        ${from ? sql`and ${posts.firstPublishedAt} >= ${from}` : sql``} ${to ? sql`and ${posts.firstPublishedAt} < ${to}` : sql``}
+      select extract(${part} from ${postTags.firstPublishedAt} at time zone 'UTC')::int as value, count(*)::int as post_count
+      from ${postTags}
+      where ${inTag(slug, opts.exclude, from, to)}
       group by 1 order by 1`);
     return rows.rows.map((r) => ({ value: Number(r.value), postCount: Number(r.post_count) }));
   };
@@ -159,16 +161,24 @@ export interface WriterInTags {
 export async function writersInTags(db: Db, slugs: readonly string[], opts: { limit: number; offset: number; exclude: readonly string[]; now: Date }): Promise<WriterInTags[]> {
   if (slugs.length === 0) return [];
   const since = new Date(opts.now.getTime() - TOPICS_LIMITS.writersWindowDays * 86_400_000);
+  const perTag = Math.ceil(TOPICS_LIMITS.writersCandidates / slugs.length);
+  const list = sql.join(
+    slugs.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  // Each tag's newest stories by an index range scan of post_tags, a story in several of them once.
   const rows = await db.execute<{ user_id: string; claps: number; n: number }>(sql`
-    select creator_id as user_id, sum(claps)::int as claps, count(*)::int as n from (
-      select ${posts.creatorId} as creator_id, ${posts.clapCount} as claps
-      from ${posts}
-      where ${listedIn(slugs, 'any')} and ${notBy(opts.exclude)} and ${posts.firstPublishedAt} >= ${since}
-      order by ${posts.firstPublishedAt} desc
-      limit ${TOPICS_LIMITS.writersCandidates}
-    ) c
-    group by creator_id
-    order by claps desc, n desc, creator_id
+    select p.creator_id as user_id, sum(p.clap_count)::int as claps, count(*)::int as n
+    from (
+      select distinct newest.post_id from unnest(array[${list}]::text[]) as s(slug), lateral (
+        select ${postTags.postId} as post_id from ${postTags}
+        where ${postTags.tagSlug} = s.slug and ${notBy(opts.exclude, postTags.creatorId)} and ${postTags.firstPublishedAt} >= ${since}
+        order by ${postTags.firstPublishedAt} desc, ${postTags.postId} desc
+        limit ${perTag}
+      ) newest
+    ) c join ${posts} p on p.id = c.post_id
+    group by p.creator_id
+    order by claps desc, n desc, p.creator_id
     limit ${opts.limit} offset ${opts.offset}`);
   return rows.rows.map((r) => ({ userId: r.user_id, clapCount: Number(r.claps), postCount: Number(r.n) }));
 }
@@ -178,10 +188,11 @@ export async function relatedTags(db: Db, slug: string, limit: number): Promise<
   const rows = await db.execute<{ slug: string; display_title: string; post_count: number; follower_count: number }>(sql`
     select t.slug, t.display_title, t.post_count, t.follower_count from (
       select other, count(*) as n from (
-        select ${posts.tags} as tags from ${posts}
-        where ${listedIn([slug])}
-        order by ${posts.firstPublishedAt} desc
-        limit ${TOPICS_LIMITS.relatedCandidates}
+        select ${posts.tags} as tags from (
+          select ${postTags.postId} as post_id from ${postTags} where ${inTag(slug, [])}
+          order by ${postTags.firstPublishedAt} desc, ${postTags.postId} desc
+          limit ${TOPICS_LIMITS.relatedCandidates}
+        ) newest join ${posts} on ${posts.id} = newest.post_id
       ) recent, unnest(recent.tags) as other
       where other <> ${slug}
       group by other

@@ -1,0 +1,1 @@
+DROP INDEX "posts_listed_tags_idx";
