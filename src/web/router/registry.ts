@@ -10,6 +10,7 @@ import { isYourStoriesFilter, yourStoriesVariables } from '../components/trash/y
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
+import { CUSTOMIZE_PAGES } from '../pages/customize-following/page-defs.js';
 
 export interface PageProps {
   pageId: string;
@@ -146,6 +147,8 @@ export const PAGES: Record<string, PageDef> = {
   post: postPage,
   'post-responses': postResponsesPage,
   'user-profile': userProfilePage,
+  // /me/following[/{entityName}], /me/following/suggestions, /me/settings/mute[/{activeTab}].
+  ...CUSTOMIZE_PAGES,
   settings: settingsPage,
   'new-story': writingPage('src/web/pages/new-story/NewStoryPage.tsx', () => import('../pages/new-story/NewStoryPage.js'), 'New story', (p) => isPostParam(p.repostId)),
   'post-edit': writingPage('src/web/pages/post-edit/PostEditPage.tsx', () => import('../pages/post-edit/PostEditPage.js'), 'Edit story', (p) => isPostParam(p.postId) && isRevParam(p.versionId) && isRevParam(p.baseRev)),

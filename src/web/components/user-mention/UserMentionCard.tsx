@@ -1,0 +1,35 @@
+import { formatCount } from '../../../shared/format.js';
+import { imageUrl } from '../../../shared/images.js';
+import { Link } from '../../router/Link.js';
+import { Avatar } from '../avatar/index.js';
+import { FollowButton, type FollowButtonUser } from '../follow-button/FollowButton.js';
+import styles from './user-mention.module.css';
+
+export interface MentionUser extends FollowButtonUser {
+  bio: string;
+  imageId: string | null;
+  socialStats: { followerCount: number };
+}
+
+/** Avatar, name, bio, follower count and Follow (the content of UserMentionTooltipContentQuery). */
+export function UserMentionCard({ user }: { user: MentionUser }) {
+  const href = user.username ? `/@${user.username}` : `/u/${user.id}`;
+  const followers = user.socialStats.followerCount;
+  return (
+    <div className={styles.card} data-testid="user-mention-card">
+      <div className={styles.head}>
+        <Link href={href} className={styles.who}>
+          <Avatar username={user.username} name={user.name} imageUrl={user.imageId ? imageUrl(user.imageId, 96) : null} size="M" alt="" />
+          <span className={styles.name}>{user.name}</span>
+        </Link>
+      </div>
+      {user.bio && <p className={styles.bio}>{user.bio}</p>}
+      <div className={styles.foot}>
+        <span className={styles.followers}>
+          {formatCount(followers)} {followers === 1 ? 'Follower' : 'Followers'}
+        </span>
+        <FollowButton user={user} size="small" />
+      </div>
+    </div>
+  );
+}

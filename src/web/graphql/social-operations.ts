@@ -1,0 +1,112 @@
+import { gql } from 'graphql-tag';
+import { FOLLOW_TAG_BUTTON_TAG } from '../components/follow-button/operations.js';
+
+/**
+ * The viewer's Refine recommendations pages: following (customize-following), suggestions
+ * (customize-suggestions) and muted writers (customize-muted). Each asks for `viewer { id }`
+ * so the registry can send a signed-out reader to sign in.
+ */
+export const PERSON_ROW_USER = gql`
+  fragment PersonRow_user on User {
+    id
+    name
+    username
+    bio
+    imageId
+    socialStats {
+      followerCount
+    }
+    viewerEdge {
+      id
+      isFollowing
+      isMuting
+    }
+  }
+`;
+
+const USERS_PAGE = gql`
+  fragment PersonRow_page on ViewerUsersPage {
+    users {
+      ...PersonRow_user
+    }
+    pagingInfo {
+      next {
+        limit
+        to
+      }
+    }
+  }
+  ${PERSON_ROW_USER}
+`;
+
+/** People shown per page of /me/following/people and /me/settings/mute; the index shows the first few. */
+export const PEOPLE_PAGE_SIZE = 25;
+export const INDEX_PEOPLE = 5;
+
+export const CUSTOMIZE_FOLLOWING_QUERY = gql`
+  query CustomizeFollowingQuery($peopleLimit: Int!) {
+    viewer {
+      id
+      socialStats {
+        followingCount
+      }
+    }
+    viewerFollowedUsers(paging: { limit: $peopleLimit }) {
+      ...PersonRow_page
+    }
+    viewerFollowedTags(paging: { limit: 50 }) {
+      tags {
+        ...FollowTagButton_tag
+        followerCount
+        postCount
+      }
+    }
+  }
+  ${USERS_PAGE}
+  ${FOLLOW_TAG_BUTTON_TAG}
+`;
+
+export const FOLLOWED_USERS_MORE_QUERY = gql`
+  query FollowedUsersMoreQuery($to: String!) {
+    viewerFollowedUsers(paging: { limit: ${PEOPLE_PAGE_SIZE}, to: $to }) {
+      ...PersonRow_page
+    }
+  }
+  ${USERS_PAGE}
+`;
+
+export const CUSTOMIZE_SUGGESTIONS_QUERY = gql`
+  query CustomizeSuggestionsQuery {
+    viewer {
+      id
+    }
+    viewerFollowSuggestions(limit: 20) {
+      reason
+      user {
+        ...PersonRow_user
+      }
+    }
+  }
+  ${PERSON_ROW_USER}
+`;
+
+export const CUSTOMIZE_MUTED_QUERY = gql`
+  query CustomizeMutedQuery {
+    viewer {
+      id
+    }
+    viewerMutedUsers(paging: { limit: ${PEOPLE_PAGE_SIZE} }) {
+      ...PersonRow_page
+    }
+  }
+  ${USERS_PAGE}
+`;
+
+export const MUTED_USERS_MORE_QUERY = gql`
+  query MutedUsersMoreQuery($to: String!) {
+    viewerMutedUsers(paging: { limit: ${PEOPLE_PAGE_SIZE}, to: $to }) {
+      ...PersonRow_page
+    }
+  }
+  ${USERS_PAGE}
+`;
