@@ -4,15 +4,15 @@ import { cx } from '../../lib/class-names';
 import { Link } from '../../router/Link';
 import { AvatarMenuButton } from '../avatar-menu/AvatarMenuButton';
 import { buttonClassName } from '../button/Button';
-import { BellIcon, SearchIcon, WriteIcon } from '../icons';
+import { BellIcon, WriteIcon } from '../icons';
 import { SusiLink } from '../susi/SusiLink';
+import { useUnreadNotificationCount } from '../notifications/unread-count';
 import { useHeaderData, type HeaderData } from './header-data';
-import { SearchBox } from './SearchBox';
+import { SearchBox, SearchButton } from './SearchBox';
 import { SiteLogo } from './SiteLogo';
 import {
   DOWNLOAD_APP_HREF,
   NOTIFICATIONS_HREF,
-  SEARCH_HREF,
   WRITE_HREF,
   isHomePage,
 } from './site-pages';
@@ -36,7 +36,8 @@ export interface HeaderProps extends HeaderData {
 export function Header({ fixed = false, showMobileBar = true, className, ...props }: HeaderProps) {
   const { viewer, pageId } = useSite();
   const data = { ...useHeaderData(), ...definedOnly(props) };
-  const unread = data.unreadNotificationCount ?? 0;
+  // Live: server-sent events, polling where they do not get through (components/notifications).
+  const unread = useUnreadNotificationCount(viewer !== null, data.unreadNotificationCount ?? 0);
 
   return (
     <>
@@ -56,9 +57,7 @@ export function Header({ fixed = false, showMobileBar = true, className, ...prop
             </div>
           </div>
           <div className={styles.end}>
-            <Link href={SEARCH_HREF} className={cx(styles.iconLink, styles.smallOnly)} aria-label="Search">
-              <SearchIcon />
-            </Link>
+            <SearchButton className={cx(styles.iconLink, styles.smallOnly)} />
             {viewer ? (
               <Link href={WRITE_HREF} className={cx(styles.write, styles.desktopOnly)} data-write-link="">
                 <WriteIcon />
