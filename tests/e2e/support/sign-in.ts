@@ -17,7 +17,8 @@ export async function readLatestEmail(page: Page, to: string): Promise<{ code: s
  * the same browser, and waits until the site shows them signed in.
  */
 export async function signUpByEmail(page: Page, fullName: string, email: string): Promise<void> {
-  await page.goto('/m/signin?operation=register');
+  // skipOnboarding=1 (spec §6): back home rather than to the topics onboarding (topics-onboarding.test.ts walks that).
+  await page.goto('/m/signin?operation=register&redirect=%2F%3FskipOnboarding%3D1');
   await clickOnceHydrated(page.getByRole('button', { name: 'Sign up with email' }));
   await page.getByLabel('Your full name').fill(fullName);
   await followEmailLink(page, email);
