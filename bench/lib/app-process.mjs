@@ -53,10 +53,13 @@ function stopOrphanPostgresSync(dataDir) {
 
 export class AppProcess {
   /**
-   * @param {{ root: string, dataDir: string, port: number, logLevel?: string, env?: Record<string, string> }} opts
+   * @param {{ root: string, dataDir: string, port: number, logLevel?: string, env?: Record<string, string>, databaseUrl?: string, role?: string }} opts
+   * `databaseUrl` (with `role`) runs the app on that database instead of an embedded one (bench/feeds.mjs).
    */
-  constructor({ root, dataDir, port, logLevel = 'warn', env = {} }) {
+  constructor({ root, dataDir, port, logLevel = 'warn', env = {}, databaseUrl, role }) {
     this.extraEnv = env;
+    this.databaseUrl = databaseUrl;
+    this.role = role;
     this.root = root;
     this.dataDir = dataDir;
     this.port = port;
@@ -96,8 +99,10 @@ export class AppProcess {
       TRUST_PROXY: '0',
       ...this.extraEnv,
     };
-    // The benchmark always measures the embedded database on its own data directory.
+    // The story and clap benchmarks measure the embedded database on its own data directory.
     for (const name of ['DATABASE_URL', 'MAIN_HOST', 'REDIS_URL', 'ROLE']) delete env[name];
+    if (this.databaseUrl) env.DATABASE_URL = this.databaseUrl;
+    if (this.role) env.ROLE = this.role;
 
     const spawnedAt = performance.now();
     // detached: its own process group, so a Ctrl-C in the terminal reaches the benchmark only,

@@ -1,16 +1,18 @@
 // The clap benchmark (entered through bench/clap.mjs, which sets NODE_ENV first): many readers
 // clapping many stories against the built app, with a signed-in `viewer` query as the baseline
 // measured in the same run. See bench/README.md, "Claps".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signUp } from './accounts.mjs';
 import { AppProcess, tempDataDir } from './app-process.mjs';
-import { cleanupAll, cleanupAllSync, closing, ensureOpen, track } from './cleanup.mjs';
+import { runChild } from './child-load.mjs';
+import { closing } from './cleanup.mjs';
 import { freePort } from './http.mjs';
 import { fmt, table, verdict } from './report.mjs';
+import { runMain } from './run-main.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = path.join(root, 'bench', 'results', 'clap.json');
@@ -74,24 +76,7 @@ function serverCpuMs(app, dataDir) {
 }
 
 /** Runs bench/lib/clap-load.mjs in a child process and returns what it printed. */
-async function runLoad(dir, config) {
-  ensureOpen();
-  const file = path.join(dir, `load-${config.kind}-${Date.now()}.json`);
-  fs.writeFileSync(file, JSON.stringify(config));
-  const child = spawn(process.execPath, [path.join(root, 'bench', 'lib', 'clap-load.mjs'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const untrack = track(`clap load (pid ${child.pid})`, { async: async () => void child.kill('SIGKILL'), sync: () => void child.kill('SIGKILL') });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (c) => (out += c));
-  child.stderr.on('data', (c) => (err += c));
-  const code = await new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', resolve);
-  });
-  untrack();
-  if (code !== 0) throw new Error(`The load generator exited with ${code}:\n${err.trim()}`);
-  return JSON.parse(out);
-}
+const runLoad = (dir, config) => runChild(path.join(root, 'bench', 'lib', 'clap-load.mjs'), dir, config);
 
 function assertClean(label, load) {
   const problems = [];
@@ -200,23 +185,4 @@ async function main() {
   console.log(`written to ${path.relative(root, resultsFile)}`);
 }
 
-let interrupted = false;
-process.on('SIGINT', () => {
-  if (interrupted) {
-    cleanupAllSync();
-    process.exit(130);
-  }
-  interrupted = true;
-  process.stderr.write('\ninterrupted: stopping the app and removing the data directory…\n');
-  void cleanupAll().then(() => process.exit(130));
-});
-process.on('exit', () => cleanupAllSync());
-
-try {
-  await main();
-  await cleanupAll();
-} catch (err) {
-  if (!interrupted) process.stderr.write(`\nclap benchmark failed: ${err?.stack ?? err}\n`);
-  await cleanupAll();
-  process.exitCode = interrupted ? 130 : 1;
-}
+await runMain('clap benchmark', main);
