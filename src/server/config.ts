@@ -11,6 +11,14 @@ const bool = z
  * Every environment variable Inkwell reads, with its default. README's configuration
  * table mirrors this list; keep them together when adding one.
  */
+/** A provider's endpoint: https, or http on this machine (tests, development). */
+const providerUrl = (fallback: string) =>
+  z
+    .string()
+    .refine((v) => URL.canParse(v), 'must be a URL')
+    .refine(secureOrLoopback, 'must use https (http only for localhost or 127.0.0.1)')
+    .default(fallback);
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -80,6 +88,21 @@ const schema = z.object({
   OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Sign in with Apple: the Services ID, the team, and the key Apple issued (its .p8 PEM). */
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  APPLE_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be the PEM of the .p8 key' }).optional(),
+  APPLE_ISSUER: providerUrl('https://appleid.apple.com'),
+  FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Facebook's login dialog and Graph API (a versioned base); change them to move to a newer API version. */
+  FACEBOOK_DIALOG_URL: providerUrl('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: providerUrl('https://graph.facebook.com/v21.0'),
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  X_AUTHORIZE_URL: providerUrl('https://x.com/i/oauth2/authorize'),
+  X_API_URL: providerUrl('https://api.x.com/2'),
   /**
    * Non-public IP addresses that story import and link previews may fetch from anyway
    * (comma-separated, exact addresses). Tests use it for their local servers; never set it
@@ -103,6 +126,9 @@ function secureOrLoopback(value: string): boolean {
 const GROUPS = [
   ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
+  ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
+  ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
   ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'],
 ];
 

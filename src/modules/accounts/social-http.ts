@@ -6,7 +6,9 @@ import { resolveSocialSignIn } from './connected-accounts.js';
 import { credentialSummary } from './credentials.js';
 import { safeRedirect } from './email-auth.js';
 import { createTwoFactorChallenge } from './password.js';
-import { authorizationUrl, completeAuthorization, type VerifiedIdentity } from './social-oidc.js';
+import type { VerifiedIdentity } from './social-oidc.js';
+import { completeProviderAuthorization, providerAuthorizationUrl } from './social-flow.js';
+import { appleUserName } from './social-apple.js';
 import { configuredProviders, type SocialProvider } from './social-providers.js';
 import { afterSignUpRedirect } from '../topics/onboarding.js';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_MAX_AGE_S, readFlow, startFlow, type FlowState } from './social-state.js';
@@ -25,10 +27,25 @@ type Query = Record<string, string | undefined>;
 export function registerSocialRoutes(app: FastifyInstance) {
   const origin = `${app.config.PUBLIC_PROTOCOL}://${app.config.mainHost}`;
   const secure = app.config.PUBLIC_PROTOCOL === 'https';
-  for (const provider of configuredProviders(app.config)) {
+  const providers = configuredProviders(app.config);
+  for (const provider of providers) {
     const redirectUri = `${origin}/m/callback/${provider.name}`;
     app.get(`/m/connect/${provider.name}`, (request, reply) => start(provider, redirectUri, request, reply));
-    app.get(`/m/callback/${provider.name}`, (request, reply) => finish(provider, redirectUri, request, reply));
+    app.get(`/m/callback/${provider.name}`, (request, reply) => finish(provider, redirectUri, request, reply, request.query as Query));
+  }
+  // Apple answers with a cross-site form POST (response_mode=form_post). The form parser
+  // lives in this scope only: everywhere else a form body still gets 415 (CSRF defence).
+  const formPost = providers.filter((p) => p.responseMode === 'form_post');
+  if (formPost.length) {
+    void app.register(async (scope) => {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+      for (const provider of formPost) {
+        const redirectUri = `${origin}/m/callback/${provider.name}`;
+        scope.post(`/m/callback/${provider.name}`, (request, reply) => finish(provider, redirectUri, request, reply, (request.body ?? {}) as Query));
+      }
+    });
   }
 
   async function start(provider: SocialProvider, redirectUri: string, request: FastifyRequest, reply: FastifyReply) {
@@ -47,7 +64,7 @@ export function registerSocialRoutes(app: FastifyInstance) {
     const started = startFlow(flow);
     let url: URL;
     try {
-      url = await authorizationUrl(provider, { redirectUri, state: started.state, secrets: started });
+      url = await providerAuthorizationUrl(provider, { redirectUri, state: started.state, secrets: started });
     } catch (err) {
       request.log.error({ err, provider: provider.name }, 'social sign-in: the provider could not be reached');
       return reply.redirect(failure(provider, flow, 'unknown'), 302);
@@ -63,11 +80,11 @@ export function registerSocialRoutes(app: FastifyInstance) {
     return reply.redirect(url.href, 302);
   }
 
-  async function finish(provider: SocialProvider, redirectUri: string, request: FastifyRequest, reply: FastifyReply) {
+  /** `q`: the provider's answer, from the query (GET) or the form (form_post). */
+  async function finish(provider: SocialProvider, redirectUri: string, request: FastifyRequest, reply: FastifyReply, q: Query) {
     reply.header('cache-control', 'no-store');
     const limited = await app.rateLimiter.hit(AUTH_RATE_LIMITS.callbackPerIp, request.ip);
     if (!limited.allowed) return reply.code(429).header('retry-after', String(limited.retryAfterSeconds)).type('text/plain; charset=utf-8').send(RATE_LIMITED_MESSAGE);
-    const q = request.query as Query;
     // Each flow's cookie works once.
     const secret = request.cookies[FLOW_COOKIE];
     if (secret) reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH, secure });
@@ -83,8 +100,8 @@ export function registerSocialRoutes(app: FastifyInstance) {
     let identity: VerifiedIdentity;
     try {
       const callbackUrl = new URL(redirectUri);
-      callbackUrl.search = new URL(request.url, origin).search;
-      identity = await completeAuthorization(provider, { callbackUrl, state: q.state!, secrets: flow });
+      for (const [k, v] of Object.entries(q)) if (typeof v === 'string' && k !== 'user') callbackUrl.searchParams.set(k, v);
+      identity = await completeProviderAuthorization(provider, { callbackUrl, state: q.state!, secrets: flow, fallbackName: appleUserName(q.user) });
     } catch (err) {
       request.log.warn({ err, provider: provider.name }, 'social sign-in: the provider’s answer was refused');
       return reply.redirect(failure(provider, flow, 'unknown'), 302);

@@ -3,7 +3,7 @@ import type * as Oidc from 'openid-client';
 /** Loaded with the first social sign-in: sites without providers never hold it. */
 const openidClient = () => import('openid-client');
 import type { FlowSecrets } from './social-state.js';
-import type { SocialProvider } from './social-providers.js';
+import type { OidcProvider } from './social-providers.js';
 
 /** Who the provider says signed in, from a verified ID token (and the userinfo endpoint). */
 export interface VerifiedIdentity {
@@ -23,7 +23,7 @@ const TIMEOUT_S = 10;
 const discovered = new Map<string, { at: number; config: Promise<Oidc.Configuration> }>();
 
 /** The provider's metadata and this site's client there, discovered once and shared by requests. */
-function configurationFor(provider: SocialProvider): Promise<Oidc.Configuration> {
+function configurationFor(provider: OidcProvider): Promise<Oidc.Configuration> {
   const key = `${provider.issuer}\n${provider.clientId}`;
   const hit = discovered.get(key);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
@@ -31,7 +31,7 @@ function configurationFor(provider: SocialProvider): Promise<Oidc.Configuration>
   const insecure = new URL(provider.issuer).protocol === 'http:';
   const config = openidClient()
     .then((oidc) =>
-      oidc.discovery(new URL(provider.issuer), provider.clientId, undefined, oidc.ClientSecretBasic(provider.clientSecret), {
+      oidc.discovery(new URL(provider.issuer), provider.clientId, undefined, clientAuth(oidc, provider), {
         execute: insecure ? [oidc.allowInsecureRequests] : [],
         timeout: TIMEOUT_S,
       }),
@@ -49,8 +49,16 @@ function configurationFor(provider: SocialProvider): Promise<Oidc.Configuration>
   return config;
 }
 
+/** Basic or post, with the fixed secret or a fresh one for each token request (Apple). */
+function clientAuth(oidc: typeof Oidc, provider: OidcProvider): Oidc.ClientAuth {
+  const { clientSecret } = provider;
+  const method = provider.tokenAuth === 'post' ? oidc.ClientSecretPost : oidc.ClientSecretBasic;
+  if (typeof clientSecret === 'string') return method(clientSecret);
+  return (as, client, body, headers) => method(clientSecret())(as, client, body, headers);
+}
+
 /** The provider's sign-in page for this flow: code flow with PKCE (S256), the state and the nonce. */
-export async function authorizationUrl(provider: SocialProvider, input: { redirectUri: string; state: string; secrets: FlowSecrets }): Promise<URL> {
+export async function authorizationUrl(provider: OidcProvider, input: { redirectUri: string; state: string; secrets: FlowSecrets }): Promise<URL> {
   const config = await configurationFor(provider);
   const oidc = await openidClient();
   return oidc.buildAuthorizationUrl(config, {
@@ -70,7 +78,7 @@ export async function authorizationUrl(provider: SocialProvider, input: { redire
  * the response (state, and the issuer when the provider sends one) and the ID token
  * (signature, issuer, audience, nonce, expiry). Throws on anything wrong.
  */
-export async function completeAuthorization(provider: SocialProvider, input: { callbackUrl: URL; state: string; secrets: FlowSecrets }): Promise<VerifiedIdentity> {
+export async function completeAuthorization(provider: OidcProvider, input: { callbackUrl: URL; state: string; secrets: FlowSecrets; fallbackName?: string | null }): Promise<VerifiedIdentity> {
   const config = await configurationFor(provider);
   const oidc = await openidClient();
   const tokens = await oidc.authorizationCodeGrant(config, input.callbackUrl, {
@@ -88,7 +96,8 @@ export async function completeAuthorization(provider: SocialProvider, input: { c
     profile = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
   }
   const email = typeof profile.email === 'string' && profile.email.includes('@') ? profile.email.trim().toLowerCase() : null;
-  const name = typeof profile.name === 'string' && profile.name.trim() ? profile.name.trim() : null;
+  // Apple sends no name claim; its form post carries one on the first sign-in (fallbackName).
+  const name = typeof profile.name === 'string' && profile.name.trim() ? profile.name.trim() : (input.fallbackName ?? null);
   return {
     issuer: claims.iss,
     subject: claims.sub,

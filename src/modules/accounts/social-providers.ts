@@ -1,20 +1,25 @@
 import type { Config } from '../../server/config.js';
 import type { AuthProviderInfo } from '../../shared/auth-providers.js';
+import { appleFromConfig } from './social-apple.js';
+import { facebookFromConfig, xFromConfig } from './social-oauth2-providers.js';
 
 /**
  * A sign-in provider as configured: what the flow needs to send a reader there and to
- * trust what comes back.
- *
- * Only OpenID Connect providers with discovery exist so far (`kind: 'oidc'`): endpoints
- * and signing keys come from {issuer}/.well-known/openid-configuration and the identity
- * from a verified ID token. Providers without that (Facebook, X, Mastodon: plain OAuth 2
- * with fixed or per-instance endpoints and a profile API) would add a kind of their own.
+ * trust what comes back. Two kinds:
+ * - `oidc`: OpenID Connect with discovery (Google, Apple, any OIDC provider): endpoints
+ *   and signing keys come from {issuer}/.well-known/openid-configuration and the
+ *   identity from a verified ID token (social-oidc.ts);
+ * - `oauth2`: plain OAuth 2 with fixed endpoints and a profile API (Facebook, X): the
+ *   identity is what the profile API answers for the access token (social-oauth2.ts).
  */
-export interface SocialProvider extends AuthProviderInfo {
+export type SocialProvider = OidcProvider | OAuth2Provider;
+
+export interface OidcProvider extends AuthProviderInfo {
   kind: 'oidc';
   issuer: string;
   clientId: string;
-  clientSecret: string;
+  /** A fixed secret, or one made per use (Apple's signed client secret, social-apple.ts). */
+  clientSecret: string | (() => string);
   scopes: string[];
   /**
    * How the provider returns to /m/callback/{name}: a GET with a query, or a cross-site
@@ -23,13 +28,45 @@ export interface SocialProvider extends AuthProviderInfo {
   responseMode: 'query' | 'form_post';
   /** Extra parameters of the authorization request. */
   authorizationParams?: Record<string, string>;
+  /** How the client proves itself at the token endpoint; default Basic. */
+  tokenAuth?: 'basic' | 'post';
 }
+
+/** What a plain OAuth 2 provider's profile API says about the reader. */
+export interface OAuth2Profile {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+export interface OAuth2Provider extends AuthProviderInfo {
+  kind: 'oauth2';
+  /** Names the identity space: with the profile's id it is the identity (connected_accounts). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  /** How the client proves itself at the token endpoint. */
+  tokenRequest: 'post-basic' | 'get-query';
+  scopes: string[];
+  /** Scopes joined by a space (X) or a comma (Facebook). */
+  scopeSeparator: ' ' | ',';
+  responseMode: 'query';
+  authorizationParams?: Record<string, string>;
+  /** The reader behind an access token, from the provider's API. */
+  profile(accessToken: string, fetchJson: (url: string, init?: RequestInit) => Promise<unknown>): Promise<OAuth2Profile>;
+}
+
+/** A provider as its definition makes it: everything but the name. */
+export type UnnamedProvider = SocialProvider extends infer P ? (P extends SocialProvider ? Omit<P, 'name'> : never) : never;
 
 interface ProviderDefinition {
   /** Lowercase: the route segment and the first part of the state (spec §7). */
   name: string;
   /** The provider from configuration, or null when it is not configured. */
-  fromConfig(config: Config): Omit<SocialProvider, 'name'> | null;
+  fromConfig(config: Config): UnnamedProvider | null;
 }
 
 const OIDC_SCOPES = ['openid', 'email', 'profile'];
@@ -53,6 +90,10 @@ const DEFINITIONS: ProviderDefinition[] = [
           }
         : null,
   },
+  { name: 'apple', fromConfig: appleFromConfig },
+  { name: 'facebook', fromConfig: facebookFromConfig },
+  // X keeps Twitter's name in routes, flags and the state (spec §2.3 /m/callback/twitter, §4 disable_login_twitter).
+  { name: 'twitter', fromConfig: xFromConfig },
   {
     name: 'oidc',
     fromConfig: (c) =>
@@ -78,7 +119,7 @@ export function configuredProviders(config: Config): SocialProvider[] {
   if (!list) {
     list = DEFINITIONS.flatMap((d) => {
       const p = d.fromConfig(config);
-      return p ? [{ ...p, name: d.name }] : [];
+      return p ? [{ ...p, name: d.name } as SocialProvider] : [];
     });
     cache.set(config, list);
   }
