@@ -4,6 +4,7 @@
  * (hits per type, tag postCount, context filters, paging) are tested without a network.
  */
 import { LIMITS } from '../../shared/constants.js';
+import type { SearchCategory } from './search-categories.js';
 
 export type SearchIndexName = 'posts' | 'users' | 'collections' | 'tags';
 
@@ -119,12 +120,6 @@ export function predictiveRequests(query: string, context: SearchContext): Searc
     }),
   );
 }
-
-/** The search page's categories (spec §2.3), in tab order; posts when none is named. */
-export const SEARCH_CATEGORIES = ['posts', 'users', 'publications', 'tags', 'lists'] as const;
-export type SearchCategory = (typeof SEARCH_CATEGORIES)[number];
-
-export const isSearchCategory = (value: unknown): value is SearchCategory => SEARCH_CATEGORIES.includes(value as SearchCategory);
 
 const CATEGORY_INDEX: Record<SearchCategory, SearchIndexName | null> = {
   posts: 'posts',

@@ -10,6 +10,7 @@ import { isYourStoriesFilter, yourStoriesVariables } from '../components/trash/y
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
+import { isSearchCategory } from '../lib/search-categories.js';
 import { CUSTOMIZE_PAGES } from '../pages/customize-following/page-defs.js';
 
 export interface PageProps {
@@ -192,6 +193,13 @@ export const PAGES: Record<string, PageDef> = {
     module: 'src/web/pages/unrecognized-account/UnrecognizedAccountPage.tsx',
     load: () => import('../pages/unrecognized-account/UnrecognizedAccountPage.js'),
     head: (_data, _params, site) => ({ title: `Unrecognized account – ${site.siteName}`, robots: 'noindex' }),
+  },
+  // /search[/{category}]?q=: results load in the browser; publication search 404s until publications exist.
+  search: {
+    module: 'src/web/pages/search/SearchPage.tsx',
+    load: () => import('../pages/search/SearchPage.js'),
+    outcome: (_data, params) => (params.collectionSlug !== undefined || !isSearchCategory(params.category) ? { notFound: true } : {}),
+    head: (_data, _params, site) => ({ title: `Search – ${site.siteName}`, robots: 'noindex' }),
   },
   'not-found': {
     module: 'src/web/pages/not-found/NotFoundPage.tsx',
