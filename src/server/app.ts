@@ -23,6 +23,7 @@ import { registerQuoteRoutes } from '../modules/quotes/http.js';
 import { registerMediaRoutes } from '../modules/media/http.js';
 import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
 import { registerNotificationStream } from '../modules/notifications/stream-http.js';
+import { registerSearchRoutes } from '../modules/search/http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerMediaRoutes(app);
   registerFeedRoutes(app);
   registerNotificationStream(app);
+  registerSearchRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

@@ -1,12 +1,13 @@
 import type { EventHandler, EventHandlers } from '../platform/events/dispatcher.js';
 import type { DomainEventType } from '../platform/events/types.js';
 import { notificationHandlers } from '../modules/notifications/handlers.js';
+import { searchHandlers } from '../modules/search/handlers.js';
 
 /**
  * Every module's reactions to domain events, by event type (composition root: modules
  * export their handlers; only this file knows them all).
  */
-const contributions: EventHandlers[] = [notificationHandlers()];
+const contributions: EventHandlers[] = [searchHandlers(), notificationHandlers()];
 
 export function eventHandlers(): EventHandlers {
   const out: Record<string, EventHandler[]> = {};

@@ -12,6 +12,7 @@ import { startSweeper } from '../platform/jobs/sweeper.js';
 import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
 import { notificationDigestSweep } from '../modules/notifications/digest.js';
 import { startEventDispatcher } from '../platform/events/dispatcher.js';
+import { backfillSearch } from '../modules/search/indexer.js';
 import { eventHandlers } from './event-handlers.js';
 import { projectRoot } from '../platform/project-root.js';
 import { seedDemoContent } from './seed/seed-demo.js';
@@ -84,6 +85,8 @@ export async function main(): Promise<void> {
       : startSweeper({ sweep: notificationDigestSweep({ db: database.db, logger, siteName: config.SITE_NAME, origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}` }), logger, intervalMs: 5 * 60_000 });
   // And the reactions to domain events: notifications (docs/adr/0007).
   const events = config.ROLE === 'web' ? null : startEventDispatcher({ db: database.db, logger, handlers: eventHandlers() });
+  // Search documents for what has none yet (seeded, bulk-loaded, or written before search existed).
+  if (config.ROLE !== 'web') void backfillSearch(database.db).catch((err: unknown) => logger.error({ err }, 'search backfill failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -13,7 +13,8 @@ export function registerPageCacheInvalidation(app: FastifyInstance, cache: PageC
   app.addHook('onResponse', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const path = request.url.split('?')[0]!;
-    if (READ_ONLY_POSTS.has(path)) return;
+    // /1/: the search provider's reads and its click events (modules/search) change no page.
+    if (READ_ONLY_POSTS.has(path) || path.startsWith('/1/')) return;
     if (path === graphqlPath && !mayContainMutation(request.body)) return;
     cache.invalidateAll();
   });

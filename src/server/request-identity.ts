@@ -41,7 +41,7 @@ export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Static files, images and feeds are the same for everyone: no identity (no database
     // round trip), and no visitor cookie that would stop shared caches from keeping them.
-    if (request.url.startsWith('/static/') || request.url.startsWith('/media/') || request.url.startsWith('/feed/')) return;
+    if (request.url.startsWith('/static/') || request.url.startsWith('/media/') || request.url.startsWith('/feed/') || request.url.startsWith('/1/')) return;
     const secret = bearerSecret(request);
     if (secret !== null) {
       // A script's request: the token alone decides, never a cookie sent alongside it. A

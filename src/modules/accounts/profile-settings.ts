@@ -5,6 +5,8 @@ import { charCount, PROFILE_LIMITS } from '../../shared/profile-rules.js';
 import type { UserRow } from './queries.js';
 import { users } from './tables.js';
 import { usernameProblem, type UsernameProblem } from './validation.js';
+import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
+import type { DbTransaction } from '../../platform/mail/outbox.js';
 
 export const PROFILE_MESSAGES = {
   nameRequired: 'Enter your name.',
@@ -59,6 +61,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
   if (!parsed.success) return { kind: 'bad-request', message: parsed.error.issues[0]?.message ?? PROFILE_MESSAGES.nameRequired };
   const [user] = await db.update(users).set(parsed.data).where(eq(users.id, userId)).returning();
   if (!user) throw new Error(`No user ${userId} to update.`);
+  await userChanged(db, userId);
   return { kind: 'updated', user };
 }
 
@@ -83,11 +86,18 @@ export async function updateUsername(db: Db, userId: string, input: string): Pro
   try {
     const [user] = await db.update(users).set({ username }).where(eq(users.id, userId)).returning();
     if (!user) throw new Error(`No user ${userId} to update.`);
+    await userChanged(db, userId);
     return { kind: 'updated', user };
   } catch (err) {
     if (isUniqueViolation(err)) return problem('username taken');
     throw err;
   }
+}
+
+/** Tells the contexts that show people (search) that this one changed. */
+export async function userChanged(db: Db | DbTransaction, userId: string): Promise<void> {
+  await emitDomainEvent(db, { type: 'user.changed', payload: { userId } });
+  notifyEventDispatchers();
 }
 
 /** PostgreSQL's unique_violation, possibly wrapped by the driver layer (err.cause). */

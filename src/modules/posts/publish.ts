@@ -176,6 +176,7 @@ export function publishPost(db: Db, viewerId: string, postId: string, input: Pub
     await tx.update(postRevisions).set({ publishedAt: now }).where(and(eq(postRevisions.postId, post.id), eq(postRevisions.rev, rev)));
     // The first publication is news for followers and for those it mentions (notifications).
     if (post.firstPublishedAt === null) await emitDomainEvent(tx, { type: 'post.published', payload: { postId: post.id, creatorId: post.creatorId } });
+    else await emitDomainEvent(tx, { type: 'post.changed', payload: { postId: post.id } });
     return { kind: 'published', post: updated };
   }).finally(notifyEventDispatchers);
 }
@@ -209,6 +210,7 @@ export function updatePostSettings(db: Db, viewerId: string, postId: string, inp
     }
     // The preview image is one of the images readers see (a draft: of its current text).
     set.previewImage = previewImageOf(await rowParagraphs(tx, post), settings.previewImageId);
+    if (published) await emitDomainEvent(tx, { type: 'post.changed', payload: { postId: post.id } });
     return { kind: 'published', post: await writeSettings(tx, post, settings, set) };
-  });
+  }).finally(notifyEventDispatchers);
 }

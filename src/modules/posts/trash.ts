@@ -6,6 +6,7 @@ import { POST_SUMMARY_COLUMNS, type PostRow } from './queries.js';
 import { lockResponseThread, recountResponseThread } from './responses.js';
 import { countsInTagCounts, updateTagRows } from './story-tags.js';
 import { posts } from './tables.js';
+import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
 
 /**
  * The trash (spec §4: moves can be undone; permanent deletion after 14 days, §9). A story
@@ -51,6 +52,7 @@ async function lockOwnPost(tx: Tx, actor: TrashActor, postId: string): Promise<P
 async function setDeletedAt(tx: Tx, before: PostRow, deletedAt: Date | null): Promise<PostRow> {
   const [after] = await tx.update(posts).set({ deletedAt }).where(eq(posts.id, before.id)).returning(POST_SUMMARY_COLUMNS);
   await keepCountsRight(tx, before, after!);
+  await emitDomainEvent(tx, { type: 'post.changed', payload: { postId: before.id } });
   return after!;
 }
 
@@ -60,12 +62,12 @@ async function setDeletedAt(tx: Tx, before: PostRow, deletedAt: Date | null): Pr
  * as if it did not exist.
  */
 export function moveToTrash(db: Db, actor: TrashActor, postId: string, now: Date): Promise<TrashOutcome> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<TrashOutcome> => {
     const row = await lockOwnPost(tx, actor, postId);
     if (!row) return { kind: 'not-found' };
     if (row.deletedAt) return { kind: 'ok', post: row };
     return { kind: 'ok', post: await setDeletedAt(tx, row, now) };
-  });
+  }).finally(notifyEventDispatchers);
 }
 
 /**
@@ -74,11 +76,11 @@ export function moveToTrash(db: Db, actor: TrashActor, postId: string, now: Date
  * already have removed it: 'expired' until it does, then 'not found'.
  */
 export function restoreFromTrash(db: Db, actor: TrashActor, postId: string, now: Date): Promise<TrashOutcome> {
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<TrashOutcome> => {
     const row = await lockOwnPost(tx, actor, postId);
     if (!row) return { kind: 'not-found' };
     if (!row.deletedAt) return { kind: 'ok', post: row };
     if (now.getTime() >= permanentDeletionAt(row.deletedAt).getTime()) return { kind: 'expired' };
     return { kind: 'ok', post: await setDeletedAt(tx, row, null) };
-  });
+  }).finally(notifyEventDispatchers);
 }

@@ -18,6 +18,10 @@ export interface DomainEventPayloads {
   'post.clapped': { postId: string; userId: string };
   'post.highlighted': { postId: string; userId: string; quoteId: string };
   'user.mentioned': { postId: string; mentionedUserId: string; byUserId: string };
+  /** A published story changed for readers: published again, settings (visibility, member-only, tags, titles), trashed or restored. */
+  'post.changed': { postId: string };
+  /** A person's name, username, bio or picture, or their standing (suspension, deactivation), changed. */
+  'user.changed': { userId: string };
   /** Notifications: the next batch of a writer's followers to tell about a new story (after this cursor). */
   'notifications.fanout': { postId: string; creatorId: string; afterCreatedAt: string; afterFollowerId: string };
   /** A notice from the site to one reader (a notification of kind system). */

@@ -1,0 +1,15 @@
+import type { EventHandlers } from '../../platform/events/dispatcher.js';
+import { refreshPostSignals, reindexPost, reindexUser } from './indexer.js';
+
+/**
+ * The search documents follow the facts (README, Events): a story's text, settings or place in
+ * the trash; a clap; a person's profile or standing. Each handler reads the current rows.
+ */
+export function searchHandlers(): EventHandlers {
+  return {
+    'post.published': [(tx, e) => reindexPost(tx, e.postId)],
+    'post.changed': [(tx, e) => reindexPost(tx, e.postId)],
+    'post.clapped': [(tx, e) => refreshPostSignals(tx, e.postId)],
+    'user.changed': [(tx, e) => reindexUser(tx, e.userId)],
+  };
+}
