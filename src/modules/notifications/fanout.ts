@@ -7,6 +7,8 @@ import { FANOUT_BATCH_SIZE } from './kinds.js';
 export interface FanoutCursor {
   postId: string;
   creatorId: string;
+  /** When the story was published: readers who followed the writer later are not told (a redelivery finds the same followers). */
+  followedBefore: string;
   /** The last follower handled (follow time, then id); '-infinity' and '' to start. */
   afterCreatedAt: string;
   afterFollowerId: string;
@@ -26,7 +28,7 @@ export async function fanOutPublished(tx: DbTransaction, c: FanoutCursor, batchS
   const { rows } = await tx.execute<{ n: number; last_at: string | null; last_id: string | null; notified: string[] }>(sql`
     with batch as (
       select f.follower_id, f.created_at from user_follows f
-      where f.target_user_id = ${c.creatorId}
+      where f.target_user_id = ${c.creatorId} and f.created_at <= ${c.followedBefore}::timestamptz
         and (f.created_at, f.follower_id) > (${c.afterCreatedAt}::timestamptz, ${c.afterFollowerId}::text)
       order by f.created_at, f.follower_id
       limit ${batchSize}
@@ -48,7 +50,7 @@ export async function fanOutPublished(tx: DbTransaction, c: FanoutCursor, batchS
   const r = rows[0]!;
   await ensureInboxes(tx, r.notified);
   if (r.n === batchSize && r.last_at && r.last_id) {
-    await emitDomainEvent(tx, { type: 'notifications.fanout', payload: { postId: c.postId, creatorId: c.creatorId, afterCreatedAt: r.last_at, afterFollowerId: r.last_id } });
+    await emitDomainEvent(tx, { type: 'notifications.fanout', payload: { postId: c.postId, creatorId: c.creatorId, followedBefore: c.followedBefore, afterCreatedAt: r.last_at, afterFollowerId: r.last_id } });
   }
   return r.notified;
 }

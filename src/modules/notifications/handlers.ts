@@ -128,7 +128,10 @@ export function notificationHandlers(pubsub: () => Promise<PubSub> = sharedPubSu
         await notifyMentions(tx, post, new Set(), told);
         // Followers hear of public stories only (an unlisted one is for those with the link).
         if (post.visibility === 'PUBLIC') {
-          for (const id of await fanOutPublished(tx, { postId: post.id, creatorId: post.creator_id, afterCreatedAt: '-infinity', afterFollowerId: '' })) told.add(id);
+          // The followers at publication time, to the microsecond (as the database keeps it).
+          const { rows } = await tx.execute<{ at: string }>(sql`select to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from domain_events where id = ${meta.id}`);
+          const followedBefore = rows[0]?.at ?? meta.occurredAt.toISOString();
+          for (const id of await fanOutPublished(tx, { postId: post.id, creatorId: post.creator_id, followedBefore, afterCreatedAt: '-infinity', afterFollowerId: '' })) told.add(id);
         }
         tell(meta, told);
       },

@@ -7,18 +7,19 @@ import { CHANNEL_KINDS, DEFAULT_CHANNEL, DEFAULT_DIGEST_FREQUENCY, UNREAD_COUNT_
  * The header badge (spec §2.5, §9): unread notifications that arrived since the reader last
  * opened the list, counted up to UNREAD_COUNT_CAP (the badge shows '99+' above 99). One
  * statement on the partial index of unread rows, index-only, so it costs the same for a
- * reader with 100k unread notifications as for one with 3.
+ * reader with 100k unread notifications as for one with 3. $1: the reader (exported so a
+ * test can read its plan).
  */
+export const UNREAD_COUNT_SQL = `select count(*)::int as n from (
+  select 1 from notifications
+  where recipient_id = $1 and read_at is null
+    and updated_at > coalesce((select seen_at from notification_inboxes where user_id = $1), '-infinity')
+  -- The index's order: the newest entries, read from the index alone, and no more than the cap.
+  order by updated_at desc
+  limit ${UNREAD_COUNT_CAP}) t`;
+
 export async function unreadNotificationCount(db: Db, userId: string): Promise<number> {
-  const { rows } = await db.$client.query<{ n: number }>({
-    name: 'unread_notification_count',
-    text: `select count(*)::int as n from (
-      select 1 from notifications
-      where recipient_id = $1 and read_at is null
-        and updated_at > coalesce((select seen_at from notification_inboxes where user_id = $1), '-infinity')
-      limit ${UNREAD_COUNT_CAP}) t`,
-    values: [userId],
-  });
+  const { rows } = await db.$client.query<{ n: number }>({ name: 'unread_notification_count', text: UNREAD_COUNT_SQL, values: [userId] });
   return rows[0]!.n;
 }
 

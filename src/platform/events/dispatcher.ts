@@ -81,7 +81,7 @@ export function startEventDispatcher(opts: EventDispatcherOptions): EventDispatc
         try {
           await tx.transaction(async (inner) => {
             for (const handler of (handlers[event.type as DomainEventType] ?? []) as EventHandler[]) {
-              await handler(inner, event.payload as DomainEvent['payload'] as never, { id: Number(event.id), occurredAt: event.occurred_at, afterCommit: (fn) => committed.push(fn) });
+              await handler(inner, event.payload as DomainEvent['payload'] as never, { id: Number(event.id), occurredAt: new Date(event.occurred_at) /* the driver may hand timestamps over as text */, afterCommit: (fn) => committed.push(fn) });
             }
           });
           await tx.execute(sql`update domain_events set handled_at = now(), attempts = attempts + 1 where id = ${event.id}`);

@@ -23,7 +23,7 @@ export interface DomainEventPayloads {
   /** A person's name, username, bio or picture, or their standing (suspension, deactivation), changed. */
   'user.changed': { userId: string };
   /** Notifications: the next batch of a writer's followers to tell about a new story (after this cursor). */
-  'notifications.fanout': { postId: string; creatorId: string; afterCreatedAt: string; afterFollowerId: string };
+  'notifications.fanout': { postId: string; creatorId: string; followedBefore: string; afterCreatedAt: string; afterFollowerId: string };
   /** A notice from the site to one reader (a notification of kind system). */
   'notifications.system': { userId: string; key: string; text: string; href?: string | null };
 }

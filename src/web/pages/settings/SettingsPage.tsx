@@ -7,6 +7,7 @@ import type { PageProps } from '../../router/registry.js';
 import { AccountTab } from './AccountTab.js';
 import { useCarriedToast } from './carried-toast.js';
 import { SecurityTab } from './SecurityTab.js';
+import { NotificationsTab } from './NotificationsTab.js';
 import { isSettingsTab, SETTINGS_TABS, settingsTabHref, tabOfHash, type SettingsTab } from './settings-tabs.js';
 import type { SessionRow, SettingsViewer } from './settings-types.js';
 import frame from '../../styles/page-heading.module.css';
@@ -15,7 +16,6 @@ import styles from './SettingsPage.module.css';
 /** Tabs whose features are not built: an honest line, not controls that do nothing. */
 const ARRIVING: Partial<Record<SettingsTab, { id: string; title: string; text: string }>> = {
   publishing: { id: 'managePublications', title: 'Publishing', text: 'Publishing settings arrive with publications: managing them, your audience and your followers.' },
-  notifications: { id: 'email-settings', title: 'Notifications', text: 'Notification settings arrive with notifications and newsletters.' },
   membership: { id: 'membership', title: 'Membership and payment', text: 'Membership and payment settings arrive with membership.' },
 };
 
@@ -57,6 +57,7 @@ export default function SettingsPage({ params }: PageProps) {
       <Tabs label="Settings" tabs={SETTINGS_TABS.map((t) => ({ key: t.setting, href: settingsTabHref(t.setting), label: t.label, current: t.setting === tab }))} />
       {tab === 'account' && <AccountTab viewer={viewer} onSaved={(patch) => setSaved((prev) => ({ ...prev, ...patch }))} />}
       {tab === 'security' && <SecurityTabData viewer={loaded} />}
+      {tab === 'notifications' && <NotificationsTab />}
       {arriving && (
         <section id={arriving.id} className={styles.block}>
           <h2 className={styles.rowTitle}>{arriving.title}</h2>

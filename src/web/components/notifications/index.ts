@@ -1,0 +1,1 @@
+export { setUnreadNotificationCount, useUnreadNotificationCount } from './unread-count.js';

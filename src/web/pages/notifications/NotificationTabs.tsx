@@ -1,0 +1,32 @@
+import tabStyles from '../../components/tabs/tabs.module.css';
+import styles from './NotificationTabs.module.css';
+
+export type NotificationFilter = 'ALL' | 'RESPONSES';
+
+const TABS: { key: NotificationFilter; label: string }[] = [
+  { key: 'ALL', label: 'All' },
+  { key: 'RESPONSES', label: 'Responses' },
+];
+
+/**
+ * All and Responses: one page (/me/notifications has no tab in its path), so the tabs
+ * switch in place, drawn like the site's link tabs.
+ */
+export function NotificationTabs({ current, onSelect }: { current: NotificationFilter; onSelect(tab: NotificationFilter): void }) {
+  return (
+    <div className={tabStyles.tabs} role="tablist" aria-label="Notifications">
+      {TABS.map((t) => (
+        <button
+          key={t.key}
+          type="button"
+          role="tab"
+          aria-selected={t.key === current}
+          className={`${t.key === current ? tabStyles.tabActive : tabStyles.tab} ${styles.button}`}
+          onClick={() => onSelect(t.key)}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
