@@ -12,6 +12,8 @@ import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../gra
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
 import { isSearchCategory } from '../lib/search-categories.js';
 import { CUSTOMIZE_PAGES } from '../pages/customize-following/page-defs.js';
+import { NOTIFICATIONS_PAGES } from '../pages/notifications/page-defs.js';
+import { NOTIFICATION_SETTINGS_QUERY } from '../graphql/notifications-operations.js';
 
 export interface PageProps {
   pageId: string;
@@ -106,7 +108,11 @@ type ViewerData = { viewer?: { id: string } | null };
 const settingsPage: PageDef = {
   module: 'src/web/pages/settings/SettingsPage.tsx',
   load: () => import('../pages/settings/SettingsPage.js'),
-  preload: (params) => [{ query: SETTINGS_PAGE_QUERY }, ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }, { query: CONNECTED_ACCOUNTS_QUERY }, { query: INTEGRATION_TOKENS_QUERY }] : [])],
+  preload: (params) => [
+    { query: SETTINGS_PAGE_QUERY },
+    ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }, { query: CONNECTED_ACCOUNTS_QUERY }, { query: INTEGRATION_TOKENS_QUERY }] : []),
+    ...(params.setting === 'notifications' ? [{ query: NOTIFICATION_SETTINGS_QUERY }] : []),
+  ],
   outcome: ([data], params, pathname) => {
     if (!isSettingsTab(params.setting)) return { notFound: true };
     return (data as ViewerData | undefined)?.viewer ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
@@ -151,6 +157,8 @@ export const PAGES: Record<string, PageDef> = {
   // /me/following[/{entityName}], /me/following/suggestions, /me/settings/mute[/{activeTab}].
   ...CUSTOMIZE_PAGES,
   settings: settingsPage,
+  // /me/notifications (page id notifications).
+  ...NOTIFICATIONS_PAGES,
   'new-story': writingPage('src/web/pages/new-story/NewStoryPage.tsx', () => import('../pages/new-story/NewStoryPage.js'), 'New story', (p) => isPostParam(p.repostId)),
   'post-edit': writingPage('src/web/pages/post-edit/PostEditPage.tsx', () => import('../pages/post-edit/PostEditPage.js'), 'Edit story', (p) => isPostParam(p.postId) && isRevParam(p.versionId) && isRevParam(p.baseRev)),
   'post-settings': writingPage('src/web/pages/post-settings/PostSettingsPage.tsx', () => import('../pages/post-settings/PostSettingsPage.js'), 'Story settings', (p) => isPostParam(p.postId)),
