@@ -165,42 +165,6 @@ export const POST_PAGE_QUERY = gql`
   ${STORY_PARAGRAPH}
 `;
 
-export const USER_PROFILE_QUERY = gql`
-  query UserProfileQuery($username: ID!) {
-    userResult(username: $username) {
-      __typename
-      ... on NotFound {
-        message
-      }
-      ... on User {
-        id
-        name
-        username
-        bio
-        imageId
-        pronouns
-        createdAt
-        socialStats {
-          followerCount
-          followingCount
-        }
-        homepagePostsConnection(paging: { limit: 10 }) {
-          items {
-            ...PostPreview_post
-          }
-          pagingInfo {
-            next {
-              limit
-              to
-            }
-          }
-        }
-      }
-    }
-  }
-  ${POST_PREVIEW}
-`;
-
 /** Whether the user a page is about exists (pages under /@{username} not built yet). */
 export const PAGE_USER_QUERY = gql`
   query PageUserQuery($username: ID!) {

@@ -1,10 +1,11 @@
 import type { DocumentNode } from 'graphql';
 import type { ComponentType } from 'react';
-import { CONNECTED_ACCOUNTS_QUERY, SECURITY_SETTINGS_QUERY, HOME_LO_QUERY, INTEGRATION_TOKENS_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, SETTINGS_PAGE_QUERY, USER_PROFILE_QUERY, VIEWER_SESSIONS_QUERY } from '../graphql/operations.js';
+import { CONNECTED_ACCOUNTS_QUERY, SECURITY_SETTINGS_QUERY, HOME_LO_QUERY, INTEGRATION_TOKENS_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, SETTINGS_PAGE_QUERY, VIEWER_SESSIONS_QUERY } from '../graphql/operations.js';
 import { isSettingsTab, signInToSettingsHref } from '../pages/settings/settings-tabs.js';
 import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
-import { postHead, userHead, type HeadTags } from './head.js';
+import { postHead, type HeadTags } from './head.js';
+import { userAboutPage, userFollowersPage, userFollowingPage, userProfilePage } from '../pages/user-profile/page-defs.js';
 import { YOUR_STORIES_PAGE_QUERY } from '../graphql/library-operations.js';
 import { isYourStoriesFilter, yourStoriesVariables } from '../components/trash/your-stories-tabs.js';
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
@@ -94,14 +95,6 @@ const postResponsesPage: PageDef = {
   },
 };
 
-const userProfilePage: PageDef = {
-  module: 'src/web/pages/user-profile/UserProfilePage.tsx',
-  load: () => import('../pages/user-profile/UserProfilePage.js'),
-  preload: (params) => [{ query: USER_PROFILE_QUERY, variables: { username: params.username ?? '' } }],
-  outcome: ([data]) => ((data as UserResult | undefined)?.userResult?.__typename === 'User' ? {} : { notFound: true }),
-  head: ([data], _params, site) => userHead(data, site),
-};
-
 type ViewerData = { viewer?: { id: string } | null };
 
 /** Signed-in readers only: a signed-out one is sent to sign in and brought back. */
@@ -154,6 +147,9 @@ export const PAGES: Record<string, PageDef> = {
   post: postPage,
   'post-responses': postResponsesPage,
   'user-profile': userProfilePage,
+  'user-about': userAboutPage,
+  'user-followers': userFollowersPage,
+  'user-following': userFollowingPage,
   // /me/following[/{entityName}], /me/following/suggestions, /me/settings/mute[/{activeTab}].
   ...CUSTOMIZE_PAGES,
   settings: settingsPage,

@@ -1,74 +1,62 @@
-import { usePageQuery } from '../../graphql/use-page-query.js';
-import { formatCount, formatMonthYear } from '../../../shared/format.js';
-import { imageUrl } from '../../../shared/images.js';
-import { Avatar } from '../../components/avatar/index.js';
-import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
-import { USER_PROFILE_QUERY } from '../../graphql/operations.js';
-import { Link } from '../../router/Link.js';
+import type { DocumentNode } from 'graphql';
+import { QueuedFollow } from '../../components/follow-button/index.js';
+import { PostCard } from '../../components/post-card/PostCard.js';
+import { ProfileHeader, type ProfileTab } from '../../components/profile/ProfileHeader.js';
+import { ProfileSidebar } from '../../components/profile/ProfileSidebar.js';
+import { ProfileStoryCard } from '../../components/profile/ProfileStoryCard.js';
+import { ShowMore } from '../../components/profile/ShowMore.js';
+import { pageVariables, profileLookup } from '../../components/profile/profile-lookup.js';
+import { userOf, type ProfileStory, type ProfileUser } from '../../components/profile/profile-types.js';
+import { usePagedList } from '../../components/profile/use-paged-list.js';
+import { useProfileUser } from '../../components/profile/use-profile-user.js';
+import { tabList, type StoryListField } from '../../components/profile/profile-tabs.js';
 import type { PageProps } from '../../router/registry.js';
 import styles from './UserProfilePage.module.css';
 
-interface ProfileUser {
-  __typename: 'User';
-  id: string;
-  name: string;
-  username: string;
-  bio: string;
-  imageId: string | null;
-  pronouns: string[];
-  createdAt: number;
-  socialStats: { followerCount: number; followingCount: number };
-  homepagePostsConnection: { items: PostPreview[] };
+type Connection = { items: ProfileStory[]; pagingInfo: { next: { to: string | null } | null } };
+
+function StoryList({ user, params, query, field }: { user: ProfileUser; params: Record<string, string>; query: DocumentNode; field: StoryListField }) {
+  const lookup = profileLookup(params);
+  const list = usePagedList<ProfileStory>(
+    query,
+    (to) => pageVariables(lookup, to),
+    (data) => {
+      const conn = userOf<Record<string, Connection>>(data)?.[field];
+      return conn ? { items: conn.items, next: conn.pagingInfo.next?.to ?? null } : null;
+    },
+  );
+  const home = field === 'profileStoriesConnection';
+  if (list.items.length === 0) {
+    return <p className={styles.empty}>{home ? `${user.name} hasn’t published any stories yet.` : `${user.name} hasn’t responded to any stories yet.`}</p>;
+  }
+  return (
+    <>
+      {list.items.map((p) => (home ? <ProfileStoryCard key={p.id} story={p} showPin={params.tab !== 'LATEST'} onChanged={() => void list.reload()} /> : <PostCard key={p.id} post={p} />))}
+      <ShowMore hasMore={list.hasMore} loading={list.loading} failed={list.failed} onMore={() => void list.more()} />
+    </>
+  );
 }
 
-function useProfile(username: string | undefined): ProfileUser | null {
-  const data = usePageQuery<{ userResult: ProfileUser | { __typename: 'NotFound' } }>(USER_PROFILE_QUERY, { username: username ?? '' });
-  const user = data?.userResult;
-  return user && user.__typename === 'User' ? user : null;
-}
-
-/** A writer's profile (page id user-profile, two-column layout): Home tab with stories. */
+/**
+ * A writer's profile (page id user-profile, two-column layout; spec §2.3 /@{username},
+ * /u/{id} and the profile subdomain's root): the Home tab (pinned stories first, then the
+ * newest) and the Responses tab, paged with Show more.
+ */
 export default function UserProfilePage({ params }: PageProps) {
-  const user = useProfile(params.username);
+  const user = useProfileUser(params);
   if (!user) return null;
-  const stories = user.homepagePostsConnection.items;
+  const list = tabList(params.tab);
+  const current: ProfileTab = params.tab === 'RESPONSES' ? 'responses' : 'home';
   return (
     <div className={styles.main}>
-      <h1 className={styles.name}>{user.name}</h1>
-      <nav className={styles.tabs} aria-label="Profile">
-        <Link href={`/@${user.username}`} className={styles.tabActive} aria-current="page">
-          Home
-        </Link>
-        <Link href={`/@${user.username}/about`} className={styles.tab}>
-          About
-        </Link>
-      </nav>
-      {stories.length === 0 ? (
-        <p className={styles.empty}>{user.name} hasn’t published any stories yet.</p>
-      ) : (
-        stories.map((p) => <PostCard key={p.id} post={p} />)
-      )}
+      <ProfileHeader user={user} current={list ? current : null} />
+      <QueuedFollow user={user} intent={params.intent} />
+      {list ? <StoryList key={`${user.id}:${params.tab}`} user={user} params={params} query={list.query} field={list.field} /> : <p className={styles.empty}>This part of {user.name}’s profile is coming soon.</p>}
     </div>
   );
 }
 
-/** Sidebar: avatar, name, follower count, bio and Follow. */
 export function Sidebar({ params }: PageProps) {
-  const user = useProfile(params.username);
-  if (!user) return null;
-  return (
-    <div className={styles.side} data-testid="profile-sidebar">
-      <Avatar username={user.username} name={user.name} imageUrl={user.imageId ? imageUrl(user.imageId, 176) : null} size="XL" alt="" />
-      <h2 className={styles.sideName}>
-        {user.name}
-        {user.pronouns.length > 0 && <span className={styles.pronouns}> ({user.pronouns.join('/')})</span>}
-      </h2>
-      <p className={styles.followers}>{formatCount(user.socialStats.followerCount)} Followers</p>
-      {user.bio && <p className={styles.bio}>{user.bio}</p>}
-      <p className={styles.since}>Writing since {formatMonthYear(user.createdAt)}</p>
-      <Link href={`/m/signin?operation=register&follow=${user.id}`} className={styles.follow}>
-        Follow
-      </Link>
-    </div>
-  );
+  const user = useProfileUser(params);
+  return user ? <ProfileSidebar user={user} /> : null;
 }

@@ -1,0 +1,15 @@
+/**
+ * How a profile page names its user: by username (/@{username}, or the host on a profile
+ * subdomain, which the router puts in params.username) or by id (/u/{id}).
+ */
+export type ProfileLookup = { username: string } | { id: string };
+
+export function profileLookup(params: Record<string, string>): ProfileLookup {
+  return params.username !== undefined ? { username: params.username } : { id: params.id ?? '' };
+}
+
+/** The canonical base of a user's pages: /@{username}, or /u/{id} when they have no username. */
+export const profileBase = (user: { id: string; username: string | null }): string => (user.username ? `/@${user.username}` : `/u/${user.id}`);
+
+/** Variables for a profile query: the lookup, plus a page cursor after the first page. */
+export const pageVariables = (lookup: ProfileLookup, to?: string | null): Record<string, unknown> => (to ? { ...lookup, to } : { ...lookup });
