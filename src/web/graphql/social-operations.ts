@@ -136,7 +136,7 @@ export const USER_MENTION_TOOLTIP_CONTENT_QUERY = gql`
  * so the registry can send a signed-out reader to sign in.
  */
 export const PERSON_ROW_USER = gql`
-  fragment PersonRow_user on User {
+  fragment CustomizePersonRow_user on User {
     id
     name
     username
@@ -154,9 +154,9 @@ export const PERSON_ROW_USER = gql`
 `;
 
 const USERS_PAGE = gql`
-  fragment PersonRow_page on ViewerUsersPage {
+  fragment CustomizePersonRow_page on ViewerUsersPage {
     users {
-      ...PersonRow_user
+      ...CustomizePersonRow_user
     }
     pagingInfo {
       next {
@@ -181,7 +181,7 @@ export const CUSTOMIZE_FOLLOWING_QUERY = gql`
       }
     }
     viewerFollowedUsers(paging: { limit: $peopleLimit }) {
-      ...PersonRow_page
+      ...CustomizePersonRow_page
     }
     viewerFollowedTags(paging: { limit: 50 }) {
       tags {
@@ -198,7 +198,7 @@ export const CUSTOMIZE_FOLLOWING_QUERY = gql`
 export const FOLLOWED_USERS_MORE_QUERY = gql`
   query FollowedUsersMoreQuery($to: String!) {
     viewerFollowedUsers(paging: { limit: ${PEOPLE_PAGE_SIZE}, to: $to }) {
-      ...PersonRow_page
+      ...CustomizePersonRow_page
     }
   }
   ${USERS_PAGE}
@@ -212,7 +212,7 @@ export const CUSTOMIZE_SUGGESTIONS_QUERY = gql`
     viewerFollowSuggestions(limit: 20) {
       reason
       user {
-        ...PersonRow_user
+        ...CustomizePersonRow_user
       }
     }
   }
@@ -225,7 +225,7 @@ export const CUSTOMIZE_MUTED_QUERY = gql`
       id
     }
     viewerMutedUsers(paging: { limit: ${PEOPLE_PAGE_SIZE} }) {
-      ...PersonRow_page
+      ...CustomizePersonRow_page
     }
   }
   ${USERS_PAGE}
@@ -234,7 +234,7 @@ export const CUSTOMIZE_MUTED_QUERY = gql`
 export const MUTED_USERS_MORE_QUERY = gql`
   query MutedUsersMoreQuery($to: String!) {
     viewerMutedUsers(paging: { limit: ${PEOPLE_PAGE_SIZE}, to: $to }) {
-      ...PersonRow_page
+      ...CustomizePersonRow_page
     }
   }
   ${USERS_PAGE}

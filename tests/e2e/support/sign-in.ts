@@ -35,7 +35,7 @@ export async function signInByEmail(page: Page, email: string): Promise<void> {
  * Clicks a button once React has hydrated it: a click on the server-rendered button before
  * its handler is attached does nothing (seen on a busy machine).
  */
-async function clickOnceHydrated(button: Locator): Promise<void> {
+export async function clickOnceHydrated(button: Locator): Promise<void> {
   await button.evaluate(
     (el) =>
       new Promise<void>((done) => {
@@ -47,7 +47,7 @@ async function clickOnceHydrated(button: Locator): Promise<void> {
 }
 
 /** From the email step: send the email, open its link from a second tab's mailbox, wait until signed in. */
-async function followEmailLink(page: Page, email: string): Promise<void> {
+export async function followEmailLink(page: Page, email: string): Promise<void> {
   await page.getByLabel('Your email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Check your inbox.' }).waitFor();

@@ -32,6 +32,7 @@ export function FollowButton({ user, size, className }: FollowButtonProps) {
   const susi = useSusiModal();
   const { pathname, search } = useNavigation();
   const state = useFollowToggle({
+    storeKey: `user:${user.id}`,
     isFollowing: user.viewerEdge.isFollowing,
     name: user.name,
     follow: FOLLOW_USER,

@@ -25,6 +25,7 @@ export function FollowTagButton({ tag, size, className }: FollowTagButtonProps) 
   const susi = useSusiModal();
   const { pathname, search } = useNavigation();
   const state = useFollowToggle({
+    storeKey: `tag:${tag.normalizedTagSlug}`,
     isFollowing: tag.viewerEdge.isFollowing,
     name: tag.displayTitle,
     follow: FOLLOW_TAG,

@@ -3,9 +3,10 @@ import { formatCount } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
 import { Link } from '../../router/Link.js';
 import { Avatar } from '../avatar/index.js';
+import { useFollowerCount } from './follow-store.js';
 import styles from './person-row.module.css';
 
-/** The PersonRow_user fragment's shape (src/web/graphql/social-operations.ts). */
+/** The CustomizePersonRow_user fragment's shape (src/web/graphql/social-operations.ts). */
 export interface PersonRowUser {
   id: string;
   name: string;
@@ -21,6 +22,7 @@ export const profileHref = (u: { id: string; username: string | null }) => (u.us
 /** A writer in a list: avatar, name, a note (followers or why suggested), bio, and an action on the right. */
 export function PersonRow({ user, note, action }: { user: PersonRowUser; note?: ReactNode; action: ReactNode }) {
   const href = profileHref(user);
+  const followers = useFollowerCount(user.id, user.socialStats.followerCount, user.viewerEdge.isFollowing);
   return (
     <li className={styles.row} data-testid="person-row" data-user-id={user.id}>
       <Link href={href} className={styles.avatar} tabIndex={-1} aria-hidden="true">
@@ -30,7 +32,7 @@ export function PersonRow({ user, note, action }: { user: PersonRowUser; note?: 
         <Link href={href} className={styles.name}>
           {user.name}
         </Link>
-        <p className={styles.note}>{note ?? `${formatCount(user.socialStats.followerCount)} ${user.socialStats.followerCount === 1 ? 'Follower' : 'Followers'}`}</p>
+        <p className={styles.note}>{note ?? `${formatCount(followers)} ${followers === 1 ? 'Follower' : 'Followers'}`}</p>
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
       </div>
       <div className={styles.action}>{action}</div>

@@ -6,6 +6,7 @@ import { useNavigation } from '../../router/navigation.js';
 import { useSusiModal } from '../susi/SusiModalProvider.js';
 import { useToast } from '../toast/index.js';
 import type { FollowButtonUser } from './FollowButton.js';
+import { followStore } from './follow-store.js';
 import { FOLLOW_TOASTS } from './messages.js';
 import { FOLLOW_USER } from './operations.js';
 import { runSocialMutation } from './run-mutation.js';
@@ -42,12 +43,15 @@ export function QueuedFollow({ user, intent }: QueuedFollowProps) {
     }
     if (user.username) window.history.replaceState(window.history.state, '', `/@${encodeURIComponent(user.username)}`);
     if (viewer.id === user.id) return void toast.show({ message: FOLLOW_TOASTS.self });
-    if (user.viewerEdge.isFollowing) return void toast.show({ message: FOLLOW_TOASTS.already(user.name) });
+    const key = `user:${user.id}`;
+    if (followStore.get(key) ?? user.viewerEdge.isFollowing) return void toast.show({ message: FOLLOW_TOASTS.already(user.name) });
+    followStore.set(key, true);
     void runSocialMutation(loadData, FOLLOW_USER, { targetUserId: user.id }).then((outcome) => {
       if (outcome.ok) {
         track('user.followed', { targetUserId: user.id, source: 'queued' });
         toast.show({ message: FOLLOW_TOASTS.success(user.name) });
       } else {
+        followStore.set(key, false);
         toast.show({ message: outcome.message ?? FOLLOW_TOASTS.fail, toastStyle: 'ERROR' });
       }
     });

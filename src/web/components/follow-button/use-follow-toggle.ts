@@ -1,11 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { DocumentNode } from 'graphql';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { useToast } from '../toast/index.js';
 import { runSocialMutation } from './run-mutation.js';
 import { FOLLOW_TOASTS } from './messages.js';
+import { followStore, useFollowState } from './follow-store.js';
 
 export interface FollowToggleSpec {
+  /** followStore key: 'user:{id}' or 'tag:{slug}'. */
+  storeKey: string;
   /** What the server said when the data was read. */
   isFollowing: boolean;
   name: string;
@@ -19,26 +22,22 @@ export interface FollowToggleSpec {
 /**
  * The state of a Follow button: it turns at the click (optimistic) and turns back if the
  * call fails, with the spec §4 toasts. A click while a call runs is ignored (double clicks
- * reach the server once; the server is idempotent anyway). Once the fetched value catches
- * up (Apollo's cache, updated by the mutation's answer) it takes over again.
+ * reach the server once; the server is idempotent anyway). The state is shared by every
+ * button for the same writer or topic (follow-store.ts).
  */
 export function useFollowToggle(spec: FollowToggleSpec) {
   const loadData = useBrowserData();
   const toast = useToast();
-  const [override, setOverride] = useState<boolean | null>(null);
   const busy = useRef(false);
   const [pending, setPending] = useState(false);
-
-  useEffect(() => setOverride(null), [spec.isFollowing]);
-
-  const following = override ?? spec.isFollowing;
+  const following = useFollowState(spec.storeKey, spec.isFollowing);
 
   const toggle = async () => {
     if (busy.current) return;
     busy.current = true;
     setPending(true);
     const next = !following;
-    setOverride(next);
+    followStore.set(spec.storeKey, next);
     const outcome = await runSocialMutation(loadData, next ? spec.follow : spec.unfollow, spec.variables);
     busy.current = false;
     setPending(false);
@@ -47,7 +46,7 @@ export function useFollowToggle(spec: FollowToggleSpec) {
       spec.onChanged?.(next);
       return;
     }
-    setOverride(!next);
+    followStore.set(spec.storeKey, !next);
     toast.show({ message: outcome.message ?? (next ? FOLLOW_TOASTS.fail : FOLLOW_TOASTS.tryAgain), toastStyle: 'ERROR' });
   };
 

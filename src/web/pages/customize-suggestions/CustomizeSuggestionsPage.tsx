@@ -17,7 +17,7 @@ interface Data {
 const REASONS: Record<Reason, string> = {
   NETWORK: 'Followed by people you follow',
   TOPICS: 'Writes about topics you follow',
-  POPULAR: 'Popular this week',
+  POPULAR: 'Popular in recent stories',
 };
 
 /**
