@@ -1,4 +1,4 @@
-import type { IResolvers } from 'mercurius';
+import type { IResolvers, MercuriusContext } from 'mercurius';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../platform/errors/index.js';
 import { LIMITS } from '../../shared/constants.js';
 import type { RequestContext } from '../../server/graphql/context.js';
@@ -9,6 +9,27 @@ import { checkResponseParagraphs, publishResponse, setResponseHidden } from './r
 import { createFirstRepliesLoader, REPLIES_PREVIEW_SIZE, responsesPage, type ResponseOrder, type ResponsesPage } from './responses-queries.js';
 import { presentQuote } from '../quotes/graphql.js';
 import { quoteById } from '../quotes/queries.js';
+import type { FastifyInstance } from 'fastify';
+import type { RateLimitRule } from '../../platform/rate-limit/index.js';
+
+/**
+ * How fast one writer may publish responses: a person replying in a lively thread stays
+ * well under both; a script flooding stories does not (counted per writer, with REDIS_URL
+ * across every process).
+ */
+export const RESPONSE_RATE_LIMITS = {
+  perHour: { name: 'respond:hour', limit: 60, windowMs: 3600_000 },
+  perDay: { name: 'respond:day', limit: 300, windowMs: 24 * 3600_000 },
+} satisfies Record<string, RateLimitRule>;
+
+export const RESPONDING_TOO_FAST_MESSAGE = 'You are responding too fast. Please wait a little and try again.';
+
+/** The refusal message once the writer is past a limit, else null; each call counts against both. */
+async function respondingTooFast(ctx: Ctx, userId: string): Promise<string | null> {
+  const limiter = ((ctx as MercuriusContext).app as unknown as FastifyInstance).rateLimiter;
+  const verdicts = await Promise.all(Object.values(RESPONSE_RATE_LIMITS).map((rule) => limiter.hit(rule, userId)));
+  return verdicts.every((v) => v.allowed) ? null : RESPONDING_TOO_FAST_MESSAGE;
+}
 
 /** Responses (spec §7 RefetchThreadedPostResponsesQuery, UnhidePostResponseOnParentPost). */
 export const responsesTypeDefs = /* GraphQL */ `
@@ -143,6 +164,8 @@ export const responsesResolvers: IResolvers = {
         throw e;
       }
       if (!(await readablePost(args.inResponseToPostId, ctx))) return NOT_FOUND;
+      const limited = await respondingTooFast(ctx, viewer.id);
+      if (limited) return { __typename: 'BadRequest', message: limited };
       const outcome = await publishResponse(ctx.db, viewer, { inResponseToPostId: args.inResponseToPostId, paragraphs, inResponseToQuoteId: args.inResponseToQuoteId ?? null });
       if (outcome.kind === 'not-found') return NOT_FOUND;
       if (outcome.kind === 'bad-request') return { __typename: 'BadRequest', message: outcome.message };

@@ -120,6 +120,15 @@ export const POST_PAGE_QUERY = gql`
         postResponses {
           count
         }
+        inResponseToPost {
+          id
+          title
+          mediumUrl
+          creator {
+            id
+            name
+          }
+        }
         previewImage {
           id
           alt

@@ -23,6 +23,7 @@ export const RESPONSE_FIELDS = gql`
     mediumUrl
     firstPublishedAt
     clapCount
+    viewerClapCount
     responseDepth
     inResponseToPostId
     isHiddenByParentAuthor

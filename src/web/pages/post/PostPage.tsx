@@ -28,6 +28,8 @@ interface PostPageData {
     isLocked: boolean;
     allowResponses: boolean;
     postResponses: { count: number };
+    /** For a response: the story (or response) it answers, if the reader may see it. */
+    inResponseToPost: { id: string; title: string; mediumUrl: string; creator: { id: string; name: string } } | null;
     extendedPreviewContent: { subtitle: string; isFullContent: boolean };
     tags: { id: string; displayTitle: string; normalizedTagSlug: string }[];
     content: { isLockedPreviewOnly: boolean; bodyModel: { paragraphs: Paragraph[] } };
@@ -58,6 +60,14 @@ export default function PostPage({ params }: PageProps) {
   return (
     <article className={styles.article}>
       <div className={styles.column}>
+        {post.inResponseToPost && (
+          <p className={styles.responseTo}>
+            {'Response to '}
+            <a href={post.inResponseToPost.mediumUrl} className={styles.responseToLink}>
+              {post.inResponseToPost.title || `a response by ${post.inResponseToPost.creator.name}`}
+            </a>
+          </p>
+        )}
         {post.isLocked && <MemberStar creatorId={creator.id} />}
         <h1 className={styles.title} data-testid="post-title">
           {post.title}

@@ -4,7 +4,7 @@ import { formatCount, formatDate } from '../../../../shared/format.js';
 import { imageUrl } from '../../../../shared/images.js';
 import { useSite } from '../../../app-context.js';
 import { Avatar } from '../../../components/avatar/index.js';
-import { ClapIcon } from '../../../components/icons/index.js';
+import { ClapButton } from '../../../components/clap-button/index.js';
 import { Popover } from '../../../components/popover/index.js';
 import { InlineText } from '../../../components/post-body/index.js';
 import { useToast } from '../../../components/toast/index.js';
@@ -156,10 +156,7 @@ export function ResponseItem({ post, parentCreatorId, api, canReply, onReplyToTh
           ))}
         </div>
         <footer className={styles.itemFooter}>
-          <span className={styles.claps} aria-label={`${post.clapCount} claps`}>
-            <ClapIcon size={20} />
-            {post.clapCount > 0 && <span>{formatCount(post.clapCount)}</span>}
-          </span>
+          <ClapButton postId={post.id} creatorId={post.creator.id} clapCount={post.clapCount} viewerClapCount={post.viewerClapCount} />
           {canReply &&
             (viewer ? (
               <button type="button" className={styles.linkButton} onClick={() => setReplying(true)} aria-expanded={replying}>

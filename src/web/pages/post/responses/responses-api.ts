@@ -24,6 +24,7 @@ export interface ResponsePost {
   mediumUrl: string;
   firstPublishedAt: number | null;
   clapCount: number;
+  viewerClapCount: number;
   responseDepth: number;
   inResponseToPostId: string | null;
   isHiddenByParentAuthor: boolean;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app.js';
+import { newReader, newStory } from '../support/readers.js';
+
+const t = await createTestApp();
+const PUBLISH = `mutation($to: ID!, $paragraphs: [ParagraphInput!]!) {
+  publishResponse(inResponseToPostId: $to, paragraphs: $paragraphs) { __typename ... on Post { id mediumUrl } } }`;
+
+describe("a response's own page", () => {
+  it('says what it responds to, with a link there, and offers a clap button on each response', async () => {
+    const writer = await newReader(t, 'Storyteller');
+    const storyId = await newStory(t, writer.id, { title: 'Where the river bends' });
+    const reader = await newReader(t, 'Answerer');
+    const made = await reader.browser.gql(PUBLISH, { to: storyId, paragraphs: [{ name: 'a1b2', type: 'P', text: 'I walked there last spring.', markups: [] }] });
+    const response = made.data.publishResponse as { id: string; mediumUrl: string };
+    const page = await reader.browser.get(new URL(response.mediumUrl).pathname);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/Response to <a href="[^"]*where-the-river-bends-[0-9a-f]{12}"[^>]*>Where the river bends<\/a>/);
+
+    // On the story, the response carries a clap button of its own with the viewer's claps.
+    const story = await writer.browser.get(`/p/${storyId}`);
+    const storyPage = await writer.browser.get(story.headers.location as string);
+    const responseHtml = storyPage.body.slice(storyPage.body.indexOf(`data-response-id="${response.id}"`));
+    expect(responseHtml).toMatch(/aria-label="Clap" data-viewer-claps="0"/);
+  });
+});
