@@ -261,8 +261,9 @@ async function benchmark(settings) {
     appErrorsLogged: errorsLogged,
     targets: { publishMs: TARGETS.publishMs, storyReqPerSec: TARGETS.storyReqPerSec, storyP99Ms: TARGETS.storyP99Ms, coldStartMs: TARGETS.coldStartMs, idleRssMB: TARGETS.idleRssMB, jsGzipKB: TARGETS.jsGzipKB, non2xx: 0 },
     verdicts: {
-      storyThroughput: verdict(cachedLoad.reqPerSec >= TARGETS.storyReqPerSec),
-      storyP99: verdict(cachedLoad.latencyMs.p99 <= TARGETS.storyP99Ms),
+      // The issue's targets are for the page rendered on every request (no page cache).
+      storyThroughput: verdict(appLoad.reqPerSec >= TARGETS.storyReqPerSec),
+      storyP99: verdict(appLoad.latencyMs.p99 <= TARGETS.storyP99Ms),
       coldStart: verdict(coldStartMs <= TARGETS.coldStartMs),
       idleRss: verdict(idleRssMB <= TARGETS.idleRssMB),
       jsGzip: verdict(jsGzipKB <= TARGETS.jsGzipKB),
@@ -283,14 +284,14 @@ function printReport(r) {
   const b = r.baseline;
   const c = r.cached;
   const rows = [
-    ['1. Story page, logged out, as deployed (page cache)', 'throughput', `${fmt.num(c.reqPerSec)} req/s`, `≥ ${TARGETS.storyReqPerSec} req/s`, r.verdicts.storyThroughput],
-    ['', 'latency p50', fmt.ms(c.latencyMs.p50), '', ''],
-    ['', 'latency p99', fmt.ms(c.latencyMs.p99), `≤ ${TARGETS.storyP99Ms} ms`, r.verdicts.storyP99],
-    ['', 'non-2xx', fmt.int(c.non2xx), '0', verdict(c.non2xx === 0)],
-    ['   every request rendered (cache off)', 'throughput', `${fmt.num(a.reqPerSec)} req/s`, '', ''],
+    ['1. Story page, logged out, rendered every time', 'throughput', `${fmt.num(a.reqPerSec)} req/s`, `≥ ${TARGETS.storyReqPerSec} req/s`, r.verdicts.storyThroughput],
     ['', 'latency p50', fmt.ms(a.latencyMs.p50), '', ''],
-    ['', 'latency p99', fmt.ms(a.latencyMs.p99), '', ''],
+    ['', 'latency p99', fmt.ms(a.latencyMs.p99), `≤ ${TARGETS.storyP99Ms} ms`, r.verdicts.storyP99],
     ['', 'non-2xx', fmt.int(a.non2xx), '0', verdict(a.non2xx === 0)],
+    ['   as deployed (page cache on)', 'throughput', `${fmt.num(c.reqPerSec)} req/s`, '', ''],
+    ['', 'latency p50', fmt.ms(c.latencyMs.p50), '', ''],
+    ['', 'latency p99', fmt.ms(c.latencyMs.p99), '', ''],
+    ['', 'non-2xx', fmt.int(c.non2xx), '0', verdict(c.non2xx === 0)],
     ['2. Baseline (React render only, same page)', 'throughput', `${fmt.num(b.reqPerSec)} req/s`, '', ''],
     ['', 'latency p50', fmt.ms(b.latencyMs.p50), '', ''],
     ['', 'latency p99', fmt.ms(b.latencyMs.p99), '', ''],
