@@ -64,8 +64,9 @@ const RECENT_STORIES = 2000;
  * viewer follows (the more of them the better), then writing about the viewer's topics
  * in recent stories (by claps), then popular in recent stories. Never the viewer, a
  * writer they follow or muted, or an account that is deactivated or suspended. Every
- * candidate set is bounded (the newest 100 follows × 50 each, the newest 2,000 stories
- * through posts_published_idx), so the cost does not grow with the site.
+ * candidate set is bounded (the viewer's newest 100 follows × 50 follows of each, read
+ * straight off the user_follows primary key; the newest 2,000 stories through
+ * posts_published_idx), so the cost does not grow with the site.
  */
 export async function followSuggestions(db: Db, userId: string, limit: number): Promise<Suggestion[]> {
   const { rows } = await db.execute<{ id: string; reason: SuggestionReason }>(sql`
@@ -75,7 +76,7 @@ export async function followSuggestions(db: Db, userId: string, limit: number): 
     network as (
       select f2.target_user_id as id, count(*)::float8 as score
       from mine cross join lateral (
-        select target_user_id from user_follows where follower_id = mine.target_user_id order by created_at desc limit ${NETWORK_FOLLOWS_EACH}
+        select target_user_id from user_follows where follower_id = mine.target_user_id limit ${NETWORK_FOLLOWS_EACH}
       ) f2
       group by 1
     ),
