@@ -1,12 +1,5 @@
 import { gql } from 'graphql-tag';
 
-/** Spec §7 UnreadNotificationCount: the header badge (skipped when logged out). */
-export const UNREAD_NOTIFICATION_COUNT_QUERY = gql`
-  query UnreadNotificationCount {
-    unreadNotificationCount
-  }
-`;
-
 /** A notification as the list shows it. */
 export const NOTIFICATION_ITEM = gql`
   fragment NotificationItem_notification on Notification {
@@ -38,41 +31,41 @@ export const NOTIFICATION_ITEM = gql`
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-export const NOTIFICATIONS_PAGE_QUERY = gql`
-  query NotificationsPageQuery($filter: NotificationFilter!, $paging: PagingOptions) {
-    viewer {
-      id
+/** A page of the list and the cursor of the next. */
+export const NOTIFICATION_PAGE = gql`
+  fragment NotificationPage_connection on NotificationConnection {
+    items {
+      ...NotificationItem_notification
     }
-    notifications(filter: $filter, paging: $paging) {
-      items {
-        ...NotificationItem_notification
-      }
-      pagingInfo {
-        next {
-          limit
-          to
-        }
+    pagingInfo {
+      next {
+        limit
+        to
       }
     }
   }
   ${NOTIFICATION_ITEM}
 `;
 
+export const NOTIFICATIONS_PAGE_QUERY = gql`
+  query NotificationsPageQuery($filter: NotificationFilter!, $paging: PagingOptions) {
+    viewer {
+      id
+    }
+    notifications(filter: $filter, paging: $paging) {
+      ...NotificationPage_connection
+    }
+  }
+  ${NOTIFICATION_PAGE}
+`;
+
 export const MORE_NOTIFICATIONS_QUERY = gql`
   query MoreNotificationsQuery($filter: NotificationFilter!, $paging: PagingOptions) {
     notifications(filter: $filter, paging: $paging) {
-      items {
-        ...NotificationItem_notification
-      }
-      pagingInfo {
-        next {
-          limit
-          to
-        }
-      }
+      ...NotificationPage_connection
     }
   }
-  ${NOTIFICATION_ITEM}
+  ${NOTIFICATION_PAGE}
 `;
 
 export const MARK_NOTIFICATIONS_SEEN = gql`

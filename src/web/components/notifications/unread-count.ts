@@ -1,26 +1,32 @@
-import { useContext, useEffect, useState } from 'react';
-import { BrowserDataContext } from '../../apollo/browser-data-context.js';
-import type { BrowserData } from '../../apollo/browser-data.js';
-import { UNREAD_NOTIFICATION_COUNT_QUERY } from '../../graphql/notifications-operations.js';
+import { useEffect, useState } from 'react';
 
-/** Spec §7 + issue: the badge stream (server-sent events, fed by the server's pub/sub). */
+/** The badge's stream (server-sent events, fed by the server's pub/sub). */
 export const NOTIFICATIONS_STREAM_URL = '/_/notifications/stream';
 /** Where streams do not get through (a proxy, an old browser): ask this often. */
 export const POLL_INTERVAL_MS = 60_000;
+/**
+ * The stream opens this long after the page loaded: a page counts as settled once its
+ * network is quiet (browsers' and test tools' 'network idle'), which a request that never
+ * ends would prevent. The count itself is asked for at once.
+ */
+export const STREAM_DELAY_MS = 4_000;
+
+/** Spec §7 UnreadNotificationCount, skipped when logged out. */
+const UNREAD_QUERY = 'query UnreadNotificationCount { unreadNotificationCount }';
 
 type Listener = (n: number) => void;
 
 /**
- * One live count per tab, shared by whatever shows it (the header's badge; it outlives
- * page navigations): a stream while anyone listens, polling UnreadNotificationCount when
- * the stream cannot be opened or is refused.
+ * One live count per tab, shared by whatever shows it (the header's badge, which outlives
+ * page navigations): asked once with UnreadNotificationCount, then kept by the stream;
+ * polling when the stream is refused or cannot be opened.
  */
 const store = {
   value: null as number | null,
   listeners: new Set<Listener>(),
   source: null as EventSource | null,
   poll: null as ReturnType<typeof setInterval> | null,
-  loadData: null as (() => Promise<BrowserData>) | null,
+  delay: null as ReturnType<typeof setTimeout> | null,
 };
 
 function set(n: number) {
@@ -29,25 +35,32 @@ function set(n: number) {
   for (const l of [...store.listeners]) l(n);
 }
 
-async function pollOnce() {
-  if (!store.loadData) return;
+/** A plain request (no GraphQL client on pages that need none), named as spec §7 asks. */
+async function askCount(): Promise<void> {
   try {
-    const { client } = await store.loadData();
-    const { data } = await client.query({ query: UNREAD_NOTIFICATION_COUNT_QUERY, fetchPolicy: 'network-only', context: { batchKey: 'load-light' } });
-    const n = (data as { unreadNotificationCount?: number } | undefined)?.unreadNotificationCount;
+    const url = (window as { __GRAPHQL_URL__?: string }).__GRAPHQL_URL__ ?? '/_/graphql';
+    const res = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'graphql-operation': 'UnreadNotificationCount', 'inkwell-path': window.location.pathname + window.location.search },
+      body: JSON.stringify({ operationName: 'UnreadNotificationCount', query: UNREAD_QUERY }),
+    });
+    const body = (await res.json()) as { data?: { unreadNotificationCount?: number } };
+    const n = body.data?.unreadNotificationCount;
     if (typeof n === 'number') set(n);
   } catch {
-    // The next poll tries again.
+    // The stream or the next poll answers.
   }
 }
 
 function startPolling() {
   if (store.poll) return;
-  void pollOnce();
-  store.poll = setInterval(() => void pollOnce(), POLL_INTERVAL_MS);
+  store.poll = setInterval(() => void askCount(), POLL_INTERVAL_MS);
 }
 
-function start() {
+function openStream() {
+  store.delay = null;
+  if (store.source || store.poll) return;
   if (typeof EventSource === 'undefined') return startPolling();
   const source = new EventSource(NOTIFICATIONS_STREAM_URL);
   store.source = source;
@@ -61,7 +74,18 @@ function start() {
   };
 }
 
+function start() {
+  void askCount();
+  const later = () => {
+    store.delay = setTimeout(openStream, STREAM_DELAY_MS);
+  };
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
+}
+
 function stop() {
+  if (store.delay) clearTimeout(store.delay);
+  store.delay = null;
   store.source?.close();
   store.source = null;
   if (store.poll) clearInterval(store.poll);
@@ -74,15 +98,13 @@ export function setUnreadNotificationCount(n: number): void {
 }
 
 /**
- * The signed-in reader's unread count, live: `initial` until the stream (or a poll)
- * answers. Signed out, nothing is opened (UnreadNotificationCount is skipped).
+ * The signed-in reader's unread count, live: `initial` until the first answer. Signed
+ * out, nothing is asked or opened.
  */
 export function useUnreadNotificationCount(signedIn: boolean, initial: number): number {
-  const loadData = useContext(BrowserDataContext);
   const [count, setCount] = useState(store.value ?? initial);
   useEffect(() => {
     if (!signedIn) return;
-    store.loadData = loadData;
     store.listeners.add(setCount);
     if (store.value !== null) setCount(store.value);
     if (store.listeners.size === 1) start();
@@ -90,6 +112,6 @@ export function useUnreadNotificationCount(signedIn: boolean, initial: number): 
       store.listeners.delete(setCount);
       if (store.listeners.size === 0) stop();
     };
-  }, [signedIn, loadData]);
+  }, [signedIn]);
   return signedIn ? count : 0;
 }

@@ -38,6 +38,18 @@ const KINDS: Record<string, { title: string; description: string }> = {
 
 const SAVED = 'Your notification settings were saved.';
 
+function Choice<T extends string>({ id, value, options, disabled, onChange }: { id: string; value: T; options: { value: T; label: string }[]; disabled: boolean; onChange(value: T): void }) {
+  return (
+    <select id={id} className={styles.select} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as T)}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /**
  * Settings → Notifications (spec §2.5 tab, hash email-settings): a channel per kind of
  * notification and the email digest's frequency. Each choice is saved as it is made,
@@ -87,13 +99,7 @@ export function NotificationsTab() {
                   </label>
                   <p className={page.rowDescription}>{kind.description}</p>
                 </div>
-                <select id={id} className={styles.select} value={c.channel} disabled={busy} onChange={(e) => void setChannel(c.kind, e.target.value as Channel)}>
-                  {CHANNELS.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
+                <Choice id={id} value={c.channel} options={CHANNELS} disabled={busy} onChange={(v) => void setChannel(c.kind, v)} />
               </div>
             );
           })}
@@ -110,13 +116,7 @@ export function NotificationsTab() {
             </label>
             <p className={page.rowDescription}>One email with your unread notifications since the last one; none when there is nothing new.</p>
           </div>
-          <select id="digest-frequency" className={styles.select} value={current.digestFrequency} disabled={busy} onChange={(e) => void setFrequency(e.target.value as Frequency)}>
-            {FREQUENCIES.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
+          <Choice id="digest-frequency" value={current.digestFrequency} options={FREQUENCIES} disabled={busy} onChange={(v) => void setFrequency(v)} />
         </div>
       </section>
     </div>

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshotPath, shootWidths, useBrowser } from './support/browser.js';
+import { signUpByEmail } from './support/sign-in.js';
+
+const h = useBrowser();
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+const viewerId = (page: Page) => page.evaluate(() => (window as unknown as { __PRELOADED_STATE__: { site: { viewer: { id: string } } } }).__PRELOADED_STATE__.site.viewer.id);
+const badge = (page: Page) => page.locator('[data-notifications-link] [data-badge]');
+
+/** The journey of issue 5: a writer gets a badge when followed, without reloading, and reads it. */
+describe.skipIf(h.skipReason)('notifications in the browser', () => {
+  it('B follows A: A’s badge appears live, the list says so, the badge clears; read state and settings', async () => {
+    const { page: a, errors } = await h.open(1200);
+    const { page: b } = await h.open(1200);
+    const ada = `Ada Writer ${unique()}`;
+    const ben = `Ben Reader ${unique()}`;
+    await signUpByEmail(a, ada, `ada-${unique()}@example.com`);
+    await signUpByEmail(b, ben, `ben-${unique()}@example.com`);
+    const adaId = await viewerId(a);
+
+    await a.goto('/me/stories', { waitUntil: 'networkidle' });
+    expect(await badge(a).count()).toBe(0);
+
+    // Ben follows Ada from his own browser (his session, the FollowUser mutation).
+    const followed = await b.evaluate(async (id) => {
+      const res = await fetch('/_/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operationName: 'FollowUser', query: 'mutation FollowUser($id: ID!) { followUser(targetUserId: $id) { id } }', variables: { id } }),
+      });
+      return (await res.json()) as { data?: { followUser?: { id: string } } };
+    }, adaId);
+    expect(followed.data?.followUser?.id).toBe(adaId);
+
+    // Ada's open page shows it, with no reload: the stream (or its fallback) brings the count.
+    await badge(a).waitFor({ timeout: 30_000 });
+    expect(await badge(a).textContent()).toBe('1');
+    await a.screenshot({ path: screenshotPath('notifications-badge-1200') });
+
+    await a.locator('[data-notifications-link]').click();
+    await a.waitForURL('**/me/notifications');
+    const item = a.locator('li[data-kind="FOLLOW"]');
+    await item.waitFor();
+    expect(await item.textContent()).toContain(`${ben} followed you`);
+    expect(await item.getAttribute('data-read')).toBe('false');
+    // Opening the list clears the badge; the row stays unread until opened.
+    await badge(a).waitFor({ state: 'detached' });
+
+    await a.getByRole('tab', { name: 'Responses' }).click();
+    await a.getByText('No responses yet.', { exact: false }).waitFor();
+    await a.getByRole('tab', { name: 'All' }).click();
+    await item.waitFor();
+
+    await shootWidths(a, 'notifications');
+
+    // Opening it leads to Ben's profile and marks it read.
+    await a.locator('li[data-kind="FOLLOW"] a').click();
+    await a.waitForURL(/\/@/);
+    await a.goto('/me/notifications', { waitUntil: 'networkidle' });
+    expect(await a.locator('li[data-kind="FOLLOW"]').getAttribute('data-read')).toBe('true');
+    expect(await a.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('Mark all as read; Settings → Notifications saves each choice at once; signed out, sign in first', async () => {
+    const { page: a } = await h.open(1200);
+    const { page: b } = await h.open(1200);
+    await signUpByEmail(a, `Ann ${unique()}`, `ann-${unique()}@example.com`);
+    await signUpByEmail(b, `Bob ${unique()}`, `bob-${unique()}@example.com`);
+    const annId = await viewerId(a);
+    await b.evaluate(async (id) => {
+      await fetch('/_/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'mutation($id: ID!) { followUser(targetUserId: $id) { id } }', variables: { id } }) });
+    }, annId);
+
+    // The notification is written by background work: the badge says when it exists.
+    await a.goto('/me/stories', { waitUntil: 'networkidle' });
+    await badge(a).waitFor({ timeout: 30_000 });
+    await a.goto('/me/notifications', { waitUntil: 'networkidle' });
+    expect(await a.locator('li[data-kind="FOLLOW"]').getAttribute('data-read')).toBe('false');
+    await a.getByRole('button', { name: 'Mark all as read' }).click();
+    await a.locator('li[data-kind="FOLLOW"][data-read="true"]').waitFor();
+    await a.reload({ waitUntil: 'networkidle' });
+    expect(await a.locator('li[data-kind="FOLLOW"]').getAttribute('data-read')).toBe('true');
+
+    await a.goto('/me/settings/notifications', { waitUntil: 'networkidle' });
+    await a.getByLabel('Claps').selectOption('NETWORK');
+    await a.getByText('Your notification settings were saved.').waitFor();
+    await a.getByLabel('Notifications digest').selectOption('DAILY');
+    await a.reload({ waitUntil: 'networkidle' });
+    expect(await a.getByLabel('Claps').inputValue()).toBe('NETWORK');
+    expect(await a.getByLabel('Notifications digest').inputValue()).toBe('DAILY');
+    await shootWidths(a, 'settings-notifications');
+
+    const { page: anon } = await h.open(1200);
+    await anon.goto('/me/notifications');
+    expect(anon.url()).toContain('/m/signin?operation=login&redirect=/me/notifications');
+  });
+});
