@@ -16,6 +16,7 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   SendAcctAuthEmailResult: ['SusiMethod', 'BadRequest', 'FailedChallenge', 'NotFound'],
   VerifyLoginCodeResult: ['Token', 'BadRequest', 'NotFound', 'TooManyRequests', 'RateLimited'],
   UserResult: ['User', 'NotFound'],
+  TagResult: ['Tag', 'NotFound'],
   UpdateProfileResult: ['User', 'BadRequest'],
   UpdateUsernameResult: ['User', 'UsernameError'],
   DisconnectAccountResult: ['User', 'BadRequest'],

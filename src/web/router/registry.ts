@@ -11,6 +11,7 @@ import { isYourStoriesFilter, yourStoriesVariables } from '../components/trash/y
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
+import { TOPIC_PAGES } from '../pages/topic/page-defs.js';
 import { isSearchCategory } from '../lib/search-categories.js';
 import { CUSTOMIZE_PAGES } from '../pages/customize-following/page-defs.js';
 import { NOTIFICATIONS_PAGES } from '../pages/notifications/page-defs.js';
@@ -137,6 +138,8 @@ const isRevParam = (param: string | undefined) => param === undefined || /^[1-9]
 
 /** The pages built so far; every other page id renders its layout with 'coming soon'. */
 export const PAGES: Record<string, PageDef> = {
+  // topic, topic-recommended, topic-who-to-follow, tag-archive, explore-topics, legacy-topic-redirect, topics-onboarding
+  ...TOPIC_PAGES,
   'home-lo': {
     module: 'src/web/pages/home-lo/HomeLoPage.tsx',
     load: () => import('../pages/home-lo/HomeLoPage.js'),
