@@ -105,6 +105,20 @@ describe('following and muting writers', () => {
     expect(await events('user.unfollowed', 'followerId', ann.id)).toBe(1);
   });
 
+  it('20 follows and unfollows of the same pair racing each other leave counts equal to the row and one event per real change', async () => {
+    const ann = await newReader(t, 'Ann');
+    const bob = await newReader(t, 'Bob');
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => ann.browser.gql(i % 2 ? UNFOLLOW : FOLLOW, { id: bob.id })));
+    expect(results.filter((r) => r.errors)).toEqual([]);
+    const b = await counts(bob.id);
+    const a = await counts(ann.id);
+    expect(b.follower_count).toBe(b.followers);
+    expect(a.following_count).toBe(a.following);
+    expect(b.followers).toBe(a.following);
+    // Followed minus unfollowed events is the row that is left (0 or 1): no event without a change.
+    expect((await events('user.followed', 'followerId', ann.id)) - (await events('user.unfollowed', 'followerId', ann.id))).toBe(b.followers);
+  });
+
   it('follows and unfollows mixed at once across pairs (readers following each other) keep every count equal to its rows', async () => {
     const people: Reader[] = [];
     for (let i = 0; i < 5; i++) people.push(await newReader(t, 'Crowd'));
