@@ -18,8 +18,9 @@ async function optional(specifier, notes) {
 }
 
 /**
- * Times `runs` calls of each query function for every reader (the first `warmup` calls of
- * each not counted) and returns the figures, the statements of one reader of each kind, and notes.
+ * Times each query function for every reader, a first visit and a repeat (after `warmup`
+ * uncounted calls), and returns the figures, the statements of two readers (typical and
+ * heaviest) with their plans, and notes.
  */
 export async function measureFeedSql({ url, readers, warmup = 20 }) {
   const notes = [];
@@ -54,18 +55,21 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
         (err) => (notes.push(`${label}: not measured (${String(err?.message ?? err).split('\n')[0]})`), false),
       );
       if (!ready) continue;
+      // Every reader twice: a first visit, then a repeat (their rows now in memory).
       const times = [];
+      const repeat = [];
       const heavyTimes = [];
-      for (let i = 0; i < readers.length + warmup; i++) {
-        const reader = readers[i % readers.length];
-        const t0 = performance.now();
-        await fn(reader);
-        const ms = performance.now() - t0;
-        if (i < warmup) continue;
-        times.push(ms);
-        if (reader.heavy) heavyTimes.push(ms);
+      for (let i = 0; i < warmup; i++) await fn(readers[readers.length - 1 - (i % readers.length)]);
+      for (const list of [times, repeat]) {
+        for (const reader of readers) {
+          const t0 = performance.now();
+          await fn(reader);
+          const ms = performance.now() - t0;
+          list.push(ms);
+          if (reader.heavy && list === times) heavyTimes.push(ms);
+        }
       }
-      figures.push({ label, all: summary(times), heavy: heavyTimes.length ? summary(heavyTimes) : null });
+      figures.push({ label, all: summary(times), repeat: summary(repeat), heavy: heavyTimes.length ? summary(heavyTimes) : null });
       // The statements of a typical reader (median follows) and of the heaviest one.
       const typical = [...readers].filter((r) => !r.heavy).sort((a, b) => a.following - b.following)[Math.floor(readers.filter((r) => !r.heavy).length / 2)];
       const heaviest = [...readers].sort((a, b) => b.following - a.following)[0];
