@@ -29,8 +29,12 @@ export interface SearchParams {
 /** Algolia's defaults (search.yml). */
 export const DEFAULT_HITS_PER_PAGE = 20;
 export const MAX_HITS_PER_PAGE = 1000;
-/** Results past this rank are not paged to (Algolia's paginationLimitedTo default); also our candidate bound. */
-export const PAGINATION_LIMIT = 1000;
+/**
+ * Results past this rank are not paged to (Algolia's paginationLimitedTo, 1000 there): also the
+ * bound of the story candidates ranked per query, which keeps common words fast (README, Ranking).
+ * 25 pages of the search page's 8 stories.
+ */
+export const PAGINATION_LIMIT = 200;
 const MAX_QUERY_LENGTH = 512;
 
 const asArray = (value: unknown, name: string): string[] | null => {
@@ -100,7 +104,7 @@ export function parseSearchParams(raw: Record<string, unknown>): SearchParams {
   const tags = raw.analyticsTags;
   return {
     query,
-    page: asInt(raw.page, 'page', 0, 0, PAGINATION_LIMIT),
+    page: asInt(raw.page, 'page', 0, 0, 1000),
     hitsPerPage: asInt(raw.hitsPerPage, 'hitsPerPage', DEFAULT_HITS_PER_PAGE, 0, MAX_HITS_PER_PAGE),
     filters: asString(raw.filters, 'filters', ''),
     numericFilters: asFilterList(raw.numericFilters, 'numericFilters'),

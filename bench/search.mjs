@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// `node bench/search.mjs`: search speed on the generated dataset (bench/generate.mjs; 1M stories,
+// 100k users, 400 tags). Server time of one search = the engine's own work for one request
+// (src/modules/search/engine.ts searchIndex: parameters, SQL, hits, highlights), measured
+// in-process against the bench database, for rare, two-word, common (~30 % of stories) and the
+// most frequent terms, and for single letters (a prefix matching nearly every story); the
+// predictive multi-query (4 indexes at once, as the header box sends them, while typing); and
+// the index lag after publish. Prints the query plans of each class.
+//
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/inkwell_bench). The search
+// documents live in the search_* tables; missing ones are built first (backfillSearch), the
+// dataset's own rows are left as they are. ITERATIONS (default 200) per class.
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { tsImport } from 'tsx/esm/api';
+import { fmt, table, verdict } from './lib/report.mjs';
+import { pickTerms, share, typing } from './lib/search-terms.mjs';
+import { cleanupRare, measureLag, publishRare } from './lib/search-lag.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/inkwell_bench';
+const ITERATIONS = Number(process.env.ITERATIONS || 200);
+const load = (p) => tsImport(pathToFileURL(path.join(root, p)).href, import.meta.url);
+
+const m = {
+  ...(await load('src/platform/db/client.ts')),
+  ...(await load('src/modules/search/indexer.ts')),
+  ...(await load('src/modules/search/engine.ts')),
+  ...(await load('src/modules/search/posts-search.ts')),
+  ...(await load('src/modules/search/params.ts')),
+  ...(await load('src/modules/search/text.ts')),
+  ...(await load('src/modules/search/viewer.ts')),
+  ...(await load('src/modules/search/handlers.ts')),
+  ...(await load('src/modules/posts/drafts.ts')),
+  ...(await load('src/modules/posts/publish.ts')),
+  ...(await load('src/platform/events/dispatcher.ts')),
+  ...(await load('src/platform/logger/index.ts')),
+};
+
+const database = m.connectDatabase(url, 8);
+const db = database.db;
+const log = (line) => process.stderr.write(`  ${line}\n`);
+
+const pct = (list, p) => {
+  const s = [...list].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+/** Runs `fn(i)` `n` times after a warm-up; returns the times in ms. */
+async function time(n, fn) {
+  for (let i = 0; i < Math.min(20, n); i++) await fn(i);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+try {
+  process.stderr.write(`▸ search bench on ${url}\n`);
+  const filled = await m.backfillSearch(db, { log: (line) => line.endsWith('000 stories') && Number(line.match(/(\d+) stories/)[1]) % 100000 === 0 && log(line) });
+  log(`search documents built now: ${filled.posts} stories, ${filled.users} people (${filled.seconds.toFixed(0)} s)`);
+  const staffId = (await db.execute(sql`select id from users where is_staff limit 1`)).rows[0]?.id ?? null;
+  const visitor = m.ANONYMOUS_SEARCHER;
+  const staff = { ...visitor, id: staffId, fullAccess: true, unfiltered: true };
+
+  const { total, common, top, twoWord } = await pickTerms(db);
+  const rare = await publishRare({ db, m });
+  const letters = ['t', 's', 'w', 'c'];
+  const classes = [
+    ['rare (1 story)', rare.words],
+    ['two words', twoWord],
+    ['common (~30 %)', common],
+    ['most frequent', top],
+    ['one letter (prefix)', letters],
+  ];
+  const rows = [];
+  const plans = [];
+  try {
+    for (const [label, terms] of classes) {
+      const shares = [];
+      for (const term of terms) shares.push(await share(db, m.tsqueryText(m.queryWords(term)), total));
+      for (const [who, viewer] of [
+        ['visitor', visitor],
+        ['staff (unfiltered)', staff],
+      ]) {
+        const times = await time(ITERATIONS, (i) => m.searchIndex(db, 'posts', { query: terms[i % terms.length], hitsPerPage: 8 }, viewer));
+        const p50 = pct(times, 50);
+        const p99 = pct(times, 99);
+        rows.push([label, who, terms.slice(0, 3).join(', '), `${fmt.num((shares.reduce((a, b) => a + b, 0) / shares.length) * 100, 1)} %`, fmt.num(p50, 2), fmt.num(pct(times, 95), 2), fmt.num(p99, 2), verdict(p50 <= 5 && p99 <= 50)]);
+      }
+      const q = m.queryWords(terms[0]);
+      const p = m.parseSearchParams({ query: terms[0], hitsPerPage: 8 });
+      const { rows: plan } = await db.execute(sql`explain (analyze, buffers, costs off, timing on) ${m.postSearchSql(q, p, visitor, null, false)}`);
+      plans.push([`${label}: "${terms[0]}" (visitor)`, plan.map((r) => r['QUERY PLAN']).join('\n')]);
+    }
+
+    // The header box: 4 indexes in one call per keystroke, 3 hits each.
+    const keystrokes = typing(['compilers', 'maya okafor', 'design', 'kenji', 'product management', 'sleep']);
+    const predictive = await time(ITERATIONS, (i) =>
+      Promise.all(['posts', 'users', 'collections', 'tags'].map((index) => m.searchIndex(db, index, { query: keystrokes[i % keystrokes.length], hitsPerPage: 3, clickAnalytics: true }, visitor))),
+    );
+    rows.push(['predictive, 4 indexes', 'visitor', 'c, co, com… (typing)', '', fmt.num(pct(predictive, 50), 2), fmt.num(pct(predictive, 95), 2), fmt.num(pct(predictive, 99), 2), verdict(pct(predictive, 99) <= 60)]);
+    const people = await time(ITERATIONS, (i) => m.searchIndex(db, 'users', { query: keystrokes[i % keystrokes.length], hitsPerPage: 3 }, visitor));
+    rows.push(['people only', 'visitor', 'typing', '', fmt.num(pct(people, 50), 2), fmt.num(pct(people, 95), 2), fmt.num(pct(people, 99), 2), verdict(pct(people, 50) <= 5 && pct(people, 99) <= 50)]);
+  } finally {
+    await cleanupRare(db, rare.ids);
+  }
+
+  const lag = await measureLag({ db, m, runs: 8, log });
+  const lagRow = ['index lag after publish', '', `${lag.lags.length} stories`, '', fmt.num(pct(lag.lags, 50), 0), '', fmt.num(Math.max(...lag.lags), 0) + ' (max)', verdict(Math.max(...lag.lags) <= 2000)];
+
+  console.log(`\nSearch on ${fmt.int(total)} searchable stories (times in ms, server time of one search request; targets p50 ≤ 5, p99 ≤ 50; predictive p99 ≤ 60; lag ≤ 2000)`);
+  console.log(table(['class', 'viewer', 'terms', 'stories matched', 'p50', 'p95', 'p99', 'target'], [...rows, lagRow], ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'l']));
+  for (const [label, plan] of plans) console.log(`\n── plan: ${label}\n${plan}`);
+} finally {
+  await database.close();
+}
