@@ -69,6 +69,8 @@ export const searchUsers = pgTable(
     index('search_users_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`),
     index('search_users_document_idx').using('gin', t.document),
     index('search_users_username_idx').on(t.usernameKey),
+    // Candidates of a short, common prefix: the most followed matching people first (users-search.ts).
+    index('search_users_followers_idx').on(t.followerCount.desc()).where(sql`${t.active} and ${t.authorOk}`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "search_users_followers_idx" ON "search_users" USING btree ("follower_count" DESC NULLS LAST) WHERE "search_users"."active" and "search_users"."author_ok";
