@@ -60,6 +60,8 @@ export const feedTypeDefs = /* GraphQL */ `
     whoToFollow(limit: Int): [User!]!
     "The viewer's recently read stories (reading history), newest read first."
     recentlyReadPosts(limit: Int): [Post!]!
+    "Whether the viewer is staff (may add and remove staff picks)."
+    viewerIsStaff: Boolean!
   }
 
   extend type Post {
@@ -138,6 +140,7 @@ function signedIn(ctx: Ctx): string {
 
 export const feedResolvers: IResolvers = {
   Query: {
+    viewerIsStaff: (_: unknown, __: unknown, ctx: Ctx) => ctx.viewer?.isStaff === true,
     followingFeed: async (_: unknown, args: Paging, ctx: Ctx) => {
       if (!ctx.viewer) return empty;
       const limit = pageLimit(args.paging ?? undefined);

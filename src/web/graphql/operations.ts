@@ -29,6 +29,11 @@ export const POST_PREVIEW = gql`
       username
       imageId
     }
+    collection {
+      id
+      name
+      slug
+    }
   }
 `;
 

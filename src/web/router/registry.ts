@@ -11,8 +11,10 @@ import { isYourStoriesFilter, yourStoriesVariables } from '../components/trash/y
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
-import { TOPIC_PAGES } from '../pages/topic/page-defs.js';
 import { isSearchCategory } from '../lib/search-categories.js';
+import { TOPIC_PAGES } from '../pages/topic/page-defs.js';
+import { FEED_PAGES } from '../pages/home/page-defs.js';
+import { HOME_LO_TRENDING_QUERY } from '../graphql/feeds-operations.js';
 import { CUSTOMIZE_PAGES } from '../pages/customize-following/page-defs.js';
 import { NOTIFICATIONS_PAGES } from '../pages/notifications/page-defs.js';
 import { NOTIFICATION_SETTINGS_QUERY } from '../graphql/notifications-operations.js';
@@ -143,18 +145,20 @@ export const PAGES: Record<string, PageDef> = {
   'home-lo': {
     module: 'src/web/pages/home-lo/HomeLoPage.tsx',
     load: () => import('../pages/home-lo/HomeLoPage.js'),
-    preload: () => [{ query: HOME_LO_QUERY }],
+    preload: () => [{ query: HOME_LO_QUERY }, { query: HOME_LO_TRENDING_QUERY }],
     head: (_data, _params, site) => ({ title: `${site.siteName} – Where good ideas find you.`, description: `Read and share ideas from independent voices on ${site.siteName}.` }),
     publicCache: true,
   },
+  // home (logged in) and top-stories (/top-stories[/{monthDayYearSlug}]; /browse/top redirects there).
+  ...FEED_PAGES,
   post: postPage,
   'post-responses': postResponsesPage,
   'user-profile': userProfilePage,
+  // /me/following[/{entityName}], /me/following/suggestions, /me/settings/mute[/{activeTab}].
+  ...CUSTOMIZE_PAGES,
   'user-about': userAboutPage,
   'user-followers': userFollowersPage,
   'user-following': userFollowingPage,
-  // /me/following[/{entityName}], /me/following/suggestions, /me/settings/mute[/{activeTab}].
-  ...CUSTOMIZE_PAGES,
   settings: settingsPage,
   // /me/notifications (page id notifications).
   ...NOTIFICATIONS_PAGES,

@@ -1,8 +1,11 @@
 import { formatCount, formatDate, formatReadingTime } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
+import { useSite } from '../../app-context.js';
 import { Avatar } from '../avatar/index.js';
 import { ClapIcon, ResponseIcon, StarIcon } from '../icons/index.js';
 import { Link } from '../../router/Link.js';
+import { UserMention } from '../user-mention/index.js';
+import { PostCardMenu, type PostCardMenuProps } from './PostCardMenu.js';
 import styles from './PostCard.module.css';
 
 /** The PostPreview_post fragment's shape (src/web/graphql/operations.ts). */
@@ -18,43 +21,72 @@ export interface PostPreview {
   previewImage: { id: string; alt?: string | null; originalWidth: number; originalHeight: number } | null;
   extendedPreviewContent: { subtitle: string };
   creator: { id: string; name: string; username: string | null; imageId: string | null };
+  collection?: { id: string; name: string; slug: string } | null;
+  /** Asked for by feeds (feeds-operations.ts), for staff's Add to / Remove from staff picks. */
+  isStaffPick?: boolean;
 }
 
 export const postPath = (p: Pick<PostPreview, 'id' | 'uniqueSlug' | 'creator'>) =>
   p.creator.username ? `/@${p.creator.username}/${p.uniqueSlug}` : `/p/${p.id}`;
 
-/** A story in a list: author, title, subtitle, date, reading time, counts, preview image. */
-export function PostCard({ post, compact = false }: { post: PostPreview; compact?: boolean }) {
+/** A feed card's actions ('...' menu); the card shows none without them. */
+export interface PostCardActions extends Omit<PostCardMenuProps, 'creator' | 'isStaffPick'> {
+  /** Source tracking (spec §3 postFeedReason) of the feed that shows the card. */
+  postFeedReason?: string;
+}
+
+/** A story in a list: author, publication, title, subtitle, date, reading time, counts, preview image; feeds add bookmark and the '...' menu. */
+export function PostCard({ post, compact = false, actions }: { post: PostPreview; compact?: boolean; actions?: PostCardActions }) {
+  const { viewer } = useSite();
   const href = postPath(post);
   return (
-    <article className={compact ? `${styles.card} ${styles.compact}` : styles.card} data-testid="post-card">
+    <article className={compact ? `${styles.card} ${styles.compact}` : styles.card} data-testid="post-card" data-post-id={post.id} data-feed-reason={actions?.postFeedReason}>
       <div className={styles.text}>
-        <Link className={styles.author} href={post.creator.username ? `/@${post.creator.username}` : `/u/${post.creator.id}`}>
-          <Avatar username={post.creator.username} name={post.creator.name} imageUrl={post.creator.imageId ? imageUrl(post.creator.imageId, 40) : null} size="XXXS" alt="" />
-          <span>{post.creator.name}</span>
-        </Link>
+        <div className={styles.byline}>
+          <UserMention userId={post.creator.id}>
+            <Link className={styles.author} href={post.creator.username ? `/@${post.creator.username}` : `/u/${post.creator.id}`}>
+              <Avatar username={post.creator.username} name={post.creator.name} imageUrl={post.creator.imageId ? imageUrl(post.creator.imageId, 40) : null} size="XXXS" alt="" />
+              <span>{post.creator.name}</span>
+            </Link>
+          </UserMention>
+          {post.collection && (
+            <span className={styles.collection}>
+              in{' '}
+              <Link href={`/${post.collection.slug}`} className={styles.author}>
+                {post.collection.name}
+              </Link>
+            </span>
+          )}
+        </div>
         <Link href={href} className={styles.titleLink}>
           <h2 className={styles.title}>{post.title}</h2>
           {!compact && post.extendedPreviewContent.subtitle && <p className={styles.subtitle}>{post.extendedPreviewContent.subtitle}</p>}
         </Link>
-        <div className={styles.meta}>
-          {post.isLocked && (
-            <span className={styles.star} title="Member-only story" aria-label="Member-only story">
-              <StarIcon />
-            </span>
-          )}
-          {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
-          <span aria-hidden="true">·</span>
-          <span>{formatReadingTime(post.readingTime)}</span>
-          {post.clapCount > 0 && (
-            <span className={styles.count} aria-label={`${post.clapCount} claps`}>
-              <ClapIcon size={16} /> {formatCount(post.clapCount)}
-            </span>
-          )}
-          {post.postResponses.count > 0 && (
-            <span className={styles.count} aria-label={`${post.postResponses.count} responses`}>
-              <ResponseIcon size={16} /> {formatCount(post.postResponses.count)}
-            </span>
+        <div className={styles.footer}>
+          <div className={styles.meta}>
+            {post.isLocked && (
+              <span className={styles.star} title="Member-only story" aria-label="Member-only story">
+                <StarIcon />
+              </span>
+            )}
+            {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
+            <span aria-hidden="true">·</span>
+            <span>{formatReadingTime(post.readingTime)}</span>
+            {post.clapCount > 0 && (
+              <span className={styles.count} aria-label={`${post.clapCount} claps`}>
+                <ClapIcon size={16} /> {formatCount(post.clapCount)}
+              </span>
+            )}
+            {post.postResponses.count > 0 && (
+              <span className={styles.count} aria-label={`${post.postResponses.count} responses`}>
+                <ResponseIcon size={16} /> {formatCount(post.postResponses.count)}
+              </span>
+            )}
+          </div>
+          {actions && viewer && (
+            <div className={styles.actions}>
+              <PostCardMenu creator={post.creator} isStaffPick={post.isStaffPick} canPick={actions.canPick} onShowLess={actions.onShowLess} onMuteAuthor={actions.onMuteAuthor} onStaffPick={actions.onStaffPick} />
+            </div>
           )}
         </div>
       </div>

@@ -6,17 +6,19 @@ import { WRITE_HREF } from '../../components/header/site-pages.js';
 import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
 import { SusiLink } from '../../components/susi/SusiLink.js';
 import { HOME_LO_QUERY } from '../../graphql/operations.js';
+import { HOME_LO_TRENDING_QUERY } from '../../graphql/feeds-operations.js';
 import { track } from '../../lib/events.js';
 import { Link } from '../../router/Link.js';
 import { useNavigation } from '../../router/navigation.js';
 import styles from './HomeLoPage.module.css';
 
-/** The logged-out home (page id home-lo, basic layout): a landing with staff picks. */
+/** The logged-out home (page id home-lo, basic layout): a landing with trending stories and staff picks. */
 export default function HomeLoPage() {
   const { siteName } = useSite();
   const navigation = useNavigation();
   const data = usePageQuery<{ staffPicksFeed: { items: PostPreview[] } }>(HOME_LO_QUERY);
   const items = data?.staffPicksFeed.items ?? [];
+  const trending = usePageQuery<{ forYouFeed: { items: { post: PostPreview }[] } }>(HOME_LO_TRENDING_QUERY)?.forYouFeed.items ?? [];
 
   useEffect(() => {
     track('homepage.viewed'); // spec §2.2
@@ -61,6 +63,23 @@ export default function HomeLoPage() {
           Start reading
         </a>
       </section>
+      {trending.length > 0 && (
+        <section className={styles.trending} aria-labelledby="trending-heading">
+          <h2 id="trending-heading" className={styles.sectionTitle}>
+            Trending on {siteName}
+          </h2>
+          <ol className={styles.trendingGrid}>
+            {trending.map(({ post }, i) => (
+              <li key={post.id} className={styles.trendingItem}>
+                <span className={styles.trendingRank} aria-hidden="true">
+                  {String(i + 1).padStart(2, '0')}
+                </span>
+                <PostCard post={post} compact />
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       <section id="staff-picks" className={styles.picks} aria-labelledby="picks-heading">
         <h2 id="picks-heading" className={styles.sectionTitle}>
           Staff picks

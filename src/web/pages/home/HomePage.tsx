@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Feed } from '../../components/feed/Feed.js';
+import { useFeed, type FeedItem, type FeedPage } from '../../components/feed/use-feed.js';
+import { HomeSidebar } from '../../components/sidebar/HomeSidebar.js';
+import { FEED_FIRST_PAGE, FEED_PAGE_SIZE, FOLLOWING_FEED_QUERY, FOR_YOU_FEED_QUERY } from '../../graphql/feeds-operations.js';
+import { usePageQuery } from '../../graphql/use-page-query.js';
+import { Link } from '../../router/Link.js';
+import styles from './HomePage.module.css';
+
+type Connection = { items: FeedItem[]; pagingInfo: { next: { to: string | null } | null } };
+type FeedData = { viewerIsStaff?: boolean; forYouFeed?: Connection; followingFeed?: Connection };
+
+const pickFeed = (field: 'forYouFeed' | 'followingFeed') => (data: unknown): FeedPage | null => {
+  const d = data as FeedData | undefined;
+  const conn = d?.[field];
+  return conn ? { items: conn.items, next: conn.pagingInfo.next?.to ?? null, viewerIsStaff: d?.viewerIsStaff ?? false } : null;
+};
+
+type Tab = 'for-you' | 'following';
+
+function ForYou() {
+  const pick = pickFeed('forYouFeed');
+  // The first page comes with the page (registry preload), server-rendered.
+  const feed = useFeed(FOR_YOU_FEED_QUERY, pick, FEED_PAGE_SIZE, pick(usePageQuery(FOR_YOU_FEED_QUERY, FEED_FIRST_PAGE)));
+  return (
+    <Feed
+      feed={feed}
+      label="For you"
+      empty={
+        <p>
+          Nothing here yet. <Link href="/explore-topics">Follow some topics</Link> and <Link href="/me/following/suggestions">writers</Link> to fill your feed.
+        </p>
+      }
+    />
+  );
+}
+
+function Following() {
+  // Loaded in the browser when the tab opens: most visits read For you only.
+  const feed = useFeed(FOLLOWING_FEED_QUERY, pickFeed('followingFeed'), FEED_PAGE_SIZE, null);
+  return (
+    <Feed
+      feed={feed}
+      label="Following"
+      empty={
+        <>
+          <p className={styles.emptyTitle}>Stories from the writers and topics you follow will appear here.</p>
+          <p>
+            <Link href="/me/following/suggestions">Find writers to follow</Link> or <Link href="/explore-topics">explore topics</Link>.
+          </p>
+        </>
+      }
+    />
+  );
+}
+
+const TABS: { key: Tab; label: string }[] = [
+  { key: 'for-you', label: 'For you' },
+  { key: 'following', label: 'Following' },
+];
+
+/** The logged-in home (page id home, two-column layout): For you and Following, infinite scroll. */
+export default function HomePage() {
+  const [tab, setTab] = useState<Tab>('for-you');
+  return (
+    <div className={styles.page}>
+      <div role="tablist" aria-label="Home feeds" className={styles.tabs}>
+        {TABS.map((t) => (
+          <button
+            key={t.key}
+            type="button"
+            role="tab"
+            id={`home-tab-${t.key}`}
+            aria-selected={tab === t.key}
+            aria-controls={`home-panel-${t.key}`}
+            className={tab === t.key ? styles.tabActive : styles.tab}
+            onClick={() => setTab(t.key)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`home-panel-${tab}`} aria-labelledby={`home-tab-${tab}`}>
+        {tab === 'for-you' ? <ForYou /> : <Following />}
+      </div>
+    </div>
+  );
+}
+
+export function Sidebar() {
+  return <HomeSidebar />;
+}
