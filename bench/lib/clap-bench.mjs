@@ -1,7 +1,6 @@
 // The clap benchmark (entered through bench/clap.mjs, which sets NODE_ENV first): many readers
 // clapping many stories against the built app, with a signed-in `viewer` query as the baseline
 // measured in the same run. See bench/README.md, "Claps".
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { signUp } from './accounts.mjs';
 import { AppProcess, tempDataDir } from './app-process.mjs';
 import { runChild } from './child-load.mjs';
 import { closing } from './cleanup.mjs';
+import { processCpuMs } from './cpu.mjs';
 import { freePort } from './http.mjs';
 import { fmt, table, verdict } from './report.mjs';
 import { runMain } from './run-main.mjs';
@@ -48,19 +48,9 @@ async function clapCounts(client, postIds) {
   return postIds.map((_, i) => data[`p${i}`]);
 }
 
-const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
-
 /** CPU time (user + system) the app's Node process and its PostgreSQL processes have used, in ms. */
 function serverCpuMs(app, dataDir) {
-  const cpu = (pid) => {
-    try {
-      // Fields after the command name: utime and stime are the 12th and 13th.
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    } catch {
-      return 0;
-    }
-  };
+  const cpu = processCpuMs;
   const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
   let pg = cpu(postmaster);
   for (const entry of fs.readdirSync('/proc')) {

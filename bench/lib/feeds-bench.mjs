@@ -10,6 +10,7 @@ import { AppProcess, tempDataDir } from './app-process.mjs';
 import { loadRenderer } from './baseline.mjs';
 import { DEFAULT_BENCH_DATABASE_URL } from './big-dataset.mjs';
 import { runChild } from './child-load.mjs';
+import { backendsCpuMs, processCpuMs } from './cpu.mjs';
 import { closing, ensureOpen, track } from './cleanup.mjs';
 import { FALLBACK_OPERATIONS, UNREAD_COUNT, VIEWER, recordHomeOperations, timeOperation, timeOperations } from './feeds-http.mjs';
 import { createSessions, deleteSessions, pickReaders } from './feeds-readers.mjs';
@@ -29,6 +30,7 @@ const num = (name, fallback) => {
   return n;
 };
 const progress = (m) => !closing() && process.stderr.write(`▸ ${m}\n`);
+const cpuCell = (c) => (c ? `${fmt.num(c.node, 2)} + ${fmt.num(c.db, 2)} ms` : '');
 const ms = (n) => (Number.isFinite(n) ? `${fmt.num(n, n < 10 ? 2 : 1)} ms` : '—');
 
 async function datasetInfo(client) {
@@ -101,15 +103,24 @@ async function main() {
     if (ok) ops.push(op);
   }
   ensureOpen();
-  const opTimes = await timeOperations(app.origin, readers, ops);
+  const serverCpu = async () => ({ node: processCpuMs(app.pid), db: await backendsCpuMs(client, 'inkwell') });
+  const opTimes = await timeOperations(app.origin, readers, ops, { cpu: serverCpu });
 
   progress(`load: GET / as ${readers.length} signed-in readers in turn, -c ${settings.connections} for ${settings.duration} s, and the baselines`);
   const cookies = readers.map((r) => r.cookie);
   const base = { origin: app.origin, cookies, connections: settings.connections };
   if (settings.warmup > 0) await load(dataDir, { ...base, kind: 'home', duration: settings.warmup });
-  const homeLoad = await load(dataDir, { ...base, kind: 'home', duration: settings.duration });
-  const viewerLoad = await load(dataDir, { ...base, kind: 'viewer', duration: settings.duration });
-  const healthLoad = await load(dataDir, { ...base, kind: 'health', duration: settings.duration });
+  // Server CPU per request (the app's Node process and its PostgreSQL backends) beside req/s.
+  const measured = async (kind) => {
+    const before = await serverCpu();
+    const figures = await load(dataDir, { ...base, kind, duration: settings.duration });
+    const after = await serverCpu();
+    const per = (k) => (after[k] - before[k]) / Math.max(1, figures.requests);
+    return { ...figures, cpuMsPerCall: { node: per('node'), db: per('db') } };
+  };
+  const homeLoad = await measured('home');
+  const viewerLoad = await measured('viewer');
+  const healthLoad = await measured('health');
   const errorsLogged = app.errorLines;
   const appLog = errorsLogged > 0 ? app.tail(5).split('\n').map((l) => l.slice(0, 400)).join('\n') : '';
   await app.stop();
@@ -138,24 +149,24 @@ function report(results, opTimes, sqlPart) {
   console.log('Through the app: one request at a time, loopback round trip (server time + a loopback hop); first visit of each reader, then a repeat; heavy = the readers who follow the most writers');
   console.log(
     table(
-      ['operation', 'p50', 'p95', 'p99', 'repeat p50', 'repeat p95', 'heavy p95', 'empty', 'target', ''],
-      opTimes.map((o) => [o.operationName, ms(o.all.p50), ms(o.all.p95), ms(o.all.p99), ms(o.repeat.p50), ms(o.repeat.p95), ms(o.heavy?.p95), o.pages ? `${o.emptyPages}/${o.pages}` : '', target(o.operationName), pass(o.operationName, o.all.p95)]),
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+      ['operation', 'p50', 'p95', 'p99', 'repeat p50', 'repeat p95', 'heavy p95', 'CPU/call node+db', 'empty', 'target', ''],
+      opTimes.map((o) => [o.operationName, ms(o.all.p50), ms(o.all.p95), ms(o.all.p99), ms(o.repeat.p50), ms(o.repeat.p95), ms(o.heavy?.p95), cpuCell(o.cpuMsPerCall), o.pages ? `${o.emptyPages}/${o.pages}` : '', target(o.operationName), pass(o.operationName, o.all.p95)]),
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
     ),
   );
   console.log('The database (the app’s query functions called in-process, same readers)');
-  console.log(table(['query', 'p50', 'p95', 'p99', 'repeat p50', 'repeat p95', 'heavy p95'], sqlPart.figures.map((f) => [f.label, ms(f.all.p50), ms(f.all.p95), ms(f.all.p99), ms(f.repeat.p50), ms(f.repeat.p95), ms(f.heavy?.p95)]), ['l', 'r', 'r', 'r', 'r', 'r', 'r']));
+  console.log(table(['query', 'p50', 'p95', 'p99', 'repeat p50', 'repeat p95', 'heavy p95', 'CPU/call node+db'], sqlPart.figures.map((f) => [f.label, ms(f.all.p50), ms(f.all.p95), ms(f.all.p99), ms(f.repeat.p50), ms(f.repeat.p95), ms(f.heavy?.p95), cpuCell(f.cpuMsPerCall)]), ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r']));
   const { home, viewer, health } = results.load;
   console.log(`Load at -c ${results.settings.connections}, ${results.settings.duration} s each, every request a different signed-in reader`);
   console.log(
     table(
-      ['scenario', 'req/s', 'p50', 'p99', 'target', ''],
+      ['scenario', 'req/s', 'p50', 'p99', 'CPU/request node+db', 'target', ''],
       [
-        ['GET / (home, signed in)', fmt.int(home.reqPerSec), fmt.ms(home.latencyMs.p50), fmt.ms(home.latencyMs.p99), `≥ ${TARGETS.homeReqPerSec}/s`, verdict(home.reqPerSec >= TARGETS.homeReqPerSec)],
-        ['{ viewer { id } } (baseline)', fmt.int(viewer.reqPerSec), fmt.ms(viewer.latencyMs.p50), fmt.ms(viewer.latencyMs.p99), '', ''],
-        ['GET /_/health (baseline)', fmt.int(health.reqPerSec), fmt.ms(health.latencyMs.p50), fmt.ms(health.latencyMs.p99), '', ''],
+        ['GET / (home, signed in)', fmt.int(home.reqPerSec), fmt.ms(home.latencyMs.p50), fmt.ms(home.latencyMs.p99), cpuCell(home.cpuMsPerCall), `≥ ${TARGETS.homeReqPerSec}/s`, verdict(home.reqPerSec >= TARGETS.homeReqPerSec)],
+        ['{ viewer { id } } (baseline)', fmt.int(viewer.reqPerSec), fmt.ms(viewer.latencyMs.p50), fmt.ms(viewer.latencyMs.p99), cpuCell(viewer.cpuMsPerCall), '', ''],
+        ['GET /_/health (baseline)', fmt.int(health.reqPerSec), fmt.ms(health.latencyMs.p50), fmt.ms(health.latencyMs.p99), cpuCell(health.cpuMsPerCall), '', ''],
       ],
-      ['l', 'r', 'r', 'r', 'l', 'l'],
+      ['l', 'r', 'r', 'r', 'r', 'l', 'l'],
     ),
   );
   console.log(`home ÷ viewer query: ${fmt.num(home.reqPerSec / viewer.reqPerSec, 2)} · home ÷ health: ${fmt.num(home.reqPerSec / health.reqPerSec, 3)} · readers: ${results.readers.count} (median ${results.readers.followingMedian} writers followed, max ${results.readers.followingMax}) · ${results.cpus} CPUs · load average before: ${results.loadAverage.map((n) => fmt.num(n, 1)).join(' ')} · errors logged: ${results.errorsLogged}`);

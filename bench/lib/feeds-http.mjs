@@ -54,9 +54,10 @@ export async function timeOperation(origin, reader, op) {
 /**
  * Each operation for every reader in turn, twice: a first visit (what the reader's rows cost
  * when nothing of theirs is in memory yet, after `warmup` uncounted calls) and a repeat visit.
- * Returns p50/p95/p99 in ms of each, and of the heavy readers' first visits.
+ * Returns p50/p95/p99 in ms of each, of the heavy readers' first visits, and with `cpu` (a
+ * function returning { node, db } CPU ms totals of the server) the server's CPU per call.
  */
-export async function timeOperations(origin, readers, operations, { warmup = 20 } = {}) {
+export async function timeOperations(origin, readers, operations, { warmup = 20, cpu = null } = {}) {
   const out = [];
   for (const op of operations) {
     for (let i = 0; i < warmup; i++) await timeOperation(origin, readers[readers.length - 1 - (i % readers.length)], op);
@@ -64,6 +65,7 @@ export async function timeOperations(origin, readers, operations, { warmup = 20 
     const repeat = [];
     const heavy = [];
     const items = [];
+    const cpu0 = cpu && (await cpu());
     for (const times of [first, repeat]) {
       for (const reader of readers) {
         const { ms, data } = await timeOperation(origin, reader, op);
@@ -73,7 +75,10 @@ export async function timeOperations(origin, readers, operations, { warmup = 20 
         if (feed && times === first) items.push(feed.items.length);
       }
     }
-    out.push({ operationName: op.operationName, all: summary(first), repeat: summary(repeat), heavy: heavy.length ? summary(heavy) : null, emptyPages: items.filter((n) => n === 0).length, pages: items.length });
+    const cpu1 = cpu && (await cpu());
+    const perCall = (k) => (cpu1[k] - cpu0[k]) / (first.length + repeat.length);
+    const cpuMsPerCall = cpu ? { node: perCall('node'), db: perCall('db') } : null;
+    out.push({ operationName: op.operationName, all: summary(first), repeat: summary(repeat), heavy: heavy.length ? summary(heavy) : null, emptyPages: items.filter((n) => n === 0).length, pages: items.length, cpuMsPerCall });
   }
   return out;
 }

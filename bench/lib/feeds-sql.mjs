@@ -5,6 +5,7 @@
 // a page's server time is the database.
 import { performance } from 'node:perf_hooks';
 import { tsImport } from 'tsx/esm/api';
+import { backendsCpuMs } from './cpu.mjs';
 import { summary } from './feeds-readers.mjs';
 
 /** Imports a source module, or null (with the reason) when it does not exist yet. */
@@ -29,6 +30,8 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
   const following = await optional('../../src/modules/feeds/feed-following.ts', notes);
   const forYou = await optional('../../src/modules/feeds/feed-for-you.ts', notes);
   const notifications = await optional('../../src/modules/notifications/queries.ts', notes);
+  const sidebar = await optional('../../src/modules/feeds/sidebar-queries.ts', notes);
+  const social = await optional('../../src/modules/social/queries.ts', notes);
   const database = connectDatabase(url, 4);
 
   // Every statement the functions send, while `capture` is set.
@@ -44,6 +47,13 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
   if (sources && following) cases.push(['Following, first page (10)', async (r) => following.followingFeed(database.db, await sources.feedSources(database.db, r.id), 10, null)]);
   if (sources && forYou) cases.push(['For you, first page (10)', async (r) => forYou.forYouFeed(database.db, await sources.feedSources(database.db, r.id), 10, null, new Date())]);
   if (notifications) cases.push(['unread notification count', (r) => notifications.unreadNotificationCount(database.db, r.id)]);
+  // The home sidebar, as its resolvers call them (src/modules/feeds/feed-graphql.ts).
+  if (sidebar && social) {
+    const db = database.db;
+    cases.push(['sidebar: recommended topics', async (r) => sidebar.recommendedTagSlugs(db, await social.followedTagSlugs(db, r.id), 7)]);
+    cases.push(['sidebar: who to follow', async (r) => sidebar.whoToFollowIds(db, [r.id, ...(await social.followedUserIds(db, r.id)), ...(await social.mutedUserIds(db, r.id))], 3)]);
+    cases.push(['sidebar: recently read', async (r) => sidebar.recentlyReadIds(db, r.id, await social.mutedUserIds(db, r.id), 3)]);
+  }
 
   const figures = [];
   const statements = [];
@@ -60,6 +70,9 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
       const repeat = [];
       const heavyTimes = [];
       for (let i = 0; i < warmup; i++) await fn(readers[readers.length - 1 - (i % readers.length)]);
+      // CPU per call: PostgreSQL's (this pool's backends) and this process's (driver, drizzle).
+      const dbCpu = () => backendsCpuMs({ query: (text, values) => query(text, values) }, 'inkwell');
+      const [db0, node0] = [await dbCpu(), process.cpuUsage()];
       for (const list of [times, repeat]) {
         for (const reader of readers) {
           const t0 = performance.now();
@@ -69,7 +82,10 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
           if (reader.heavy && list === times) heavyTimes.push(ms);
         }
       }
-      figures.push({ label, all: summary(times), repeat: summary(repeat), heavy: heavyTimes.length ? summary(heavyTimes) : null });
+      const calls = times.length + repeat.length;
+      const nodeUs = process.cpuUsage(node0);
+      const cpuMsPerCall = { db: ((await dbCpu()) - db0) / calls, node: (nodeUs.user + nodeUs.system) / 1000 / calls };
+      figures.push({ label, all: summary(times), repeat: summary(repeat), heavy: heavyTimes.length ? summary(heavyTimes) : null, cpuMsPerCall });
       // The statements of a typical reader (median follows) and of the heaviest one.
       const typical = [...readers].filter((r) => !r.heavy).sort((a, b) => a.following - b.following)[Math.floor(readers.filter((r) => !r.heavy).length / 2)];
       const heaviest = [...readers].sort((a, b) => b.following - a.following)[0];
