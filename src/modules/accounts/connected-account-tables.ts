@@ -29,3 +29,18 @@ export const connectedAccounts = pgTable(
     uniqueIndex('connected_accounts_user_provider_idx').on(t.userId, t.provider),
   ],
 );
+
+/**
+ * This site's client at each Mastodon server a reader signed in through: Mastodon has no
+ * central provider, so the site registers itself with a server the first time a reader
+ * names it (POST /api/v1/apps) and keeps the credentials for the next readers.
+ */
+export const mastodonApps = pgTable('mastodon_apps', {
+  /** The server's host name (lowercase, with a port when not the default). */
+  instance: text('instance').primaryKey(),
+  /** Where the app was registered from: a new base URL (another MAIN_HOST) registers again. */
+  redirectUri: text('redirect_uri').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
