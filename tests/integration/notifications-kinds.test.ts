@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clapPost } from '../../src/modules/claps/commands.js';
 import { publishResponse } from '../../src/modules/posts/responses.js';
+import { moveToTrash, restoreFromTrash } from '../../src/modules/posts/trash.js';
 import { createQuote } from '../../src/modules/quotes/commands.js';
 import { followUser, muteUser } from '../../src/modules/social/commands.js';
 import { sendSystemNotice } from '../../src/modules/notifications/commands.js';
@@ -81,6 +82,11 @@ describe('notifications from domain events', () => {
     expect(bobItems).toHaveLength(1);
     expect(bobItems[0]).toMatchObject({ kind: 'RESPONSE', post: { id: response.postId }, response: { id: reply.postId } });
     expect(bobItems[0]!.actors[0]!.id).toBe(cat.id);
+    // A response sent to the trash leaves the list (and comes back with it).
+    await moveToTrash(t.database.db, { id: cat.id, isStaff: false }, reply.postId, new Date());
+    expect(await list(bob)).toEqual([]);
+    await restoreFromTrash(t.database.db, { id: cat.id, isStaff: false }, reply.postId, new Date());
+    expect(await list(bob)).toHaveLength(1);
   });
 
   it('a link to /@username in a published story or response mentions that reader', async () => {

@@ -58,9 +58,11 @@ export async function sendDueDigests(opts: DigestOptions, batchSize: number): Pr
         from notifications n
         left join users a on a.id = n.actor_ids[1]
         left join posts p on p.id = n.post_id
+        left join posts r on r.id = n.response_id
         where n.recipient_id = ${reader.user_id} and n.read_at is null
           and n.updated_at > coalesce(${reader.since}::timestamptz, '-infinity')
           and (n.post_id is null or (p.deleted_at is null and p.first_published_at is not null))
+          and (n.response_id is null or r.deleted_at is null)
         order by n.updated_at desc, n.id desc
         limit ${DIGEST_MAX_ITEMS}`);
       if (lines.length > 0 && reader.email) {

@@ -44,7 +44,7 @@ const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_(\d{1,18})$/;
 /**
  * A page of the reader's notifications, latest activity first (the index on recipient,
  * updated_at, id). RESPONSES keeps responses and mentions: what others wrote to the reader.
- * Rows about a story that is gone (trashed, unpublished) are left out.
+ * Rows about a story or response that is gone (in the trash) are left out.
  */
 export async function notificationsPage(db: Db, userId: string, filter: NotificationFilter, limit: number, to: string | null): Promise<{ rows: NotificationRow[]; next: string | null }> {
   let after: { at: string; id: string } | null = null;
@@ -57,10 +57,12 @@ export async function notificationsPage(db: Db, userId: string, filter: Notifica
     select to_char(n.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, n.id::text as id, n.kind, n.actor_ids, n.actor_count, n.post_id, n.response_id, n.data, n.created_at, n.updated_at, n.read_at
     from notifications n
     left join posts p on p.id = n.post_id
+    left join posts r on r.id = n.response_id
     where n.recipient_id = ${userId}
       ${filter === 'RESPONSES' ? sql`and n.kind in ('response', 'mention')` : sql``}
       ${after ? sql`and (n.updated_at, n.id) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``}
       and (n.post_id is null or (p.deleted_at is null and p.first_published_at is not null))
+      and (n.response_id is null or r.deleted_at is null)
     order by n.updated_at desc, n.id desc
     limit ${limit + 1}`);
   const list: NotificationRow[] = rows.slice(0, limit).map((r) => ({
