@@ -1,5 +1,5 @@
 import type { EventHandlers } from '../../platform/events/dispatcher.js';
-import { refreshPostSignals, reindexPost, reindexUser } from './indexer.js';
+import { refreshFollowers, refreshPostSignals, reindexPost, reindexUser } from './indexer.js';
 
 /**
  * The search documents follow the facts (README, Events): a story's text, settings or place in
@@ -11,5 +11,7 @@ export function searchHandlers(): EventHandlers {
     'post.changed': [(tx, e) => reindexPost(tx, e.postId)],
     'post.clapped': [(tx, e) => refreshPostSignals(tx, e.postId)],
     'user.changed': [(tx, e) => reindexUser(tx, e.userId)],
+    'user.followed': [(tx, e) => refreshFollowers(tx, e.targetUserId)],
+    'user.unfollowed': [(tx, e) => refreshFollowers(tx, e.targetUserId)],
   };
 }

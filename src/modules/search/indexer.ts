@@ -109,6 +109,11 @@ export async function refreshPostSignals(db: Conn, postId: string): Promise<void
   if (rows[0]) await refreshAuthor(db, rows[0].creator_id);
 }
 
+/** Followers changed: the order people candidates are taken in. */
+export async function refreshFollowers(db: Conn, userId: string): Promise<void> {
+  await db.execute(sql`update search_users s set follower_count = u.follower_count from users u where u.id = s.user_id and s.user_id = ${userId} and s.follower_count <> u.follower_count`);
+}
+
 /** A person changed (profile, username, suspension, deactivation): their document follows. */
 export async function reindexUser(db: Conn, userId: string): Promise<void> {
   await upsertUsers(db, sql`u.id = ${userId}`);

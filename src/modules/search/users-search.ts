@@ -1,7 +1,9 @@
 /**
  * People search: typo-tolerant and accent-insensitive on names and usernames (pg_trgm word
- * similarity on the unaccented, lower-case `names`), plus words of the bio. The exact username
- * comes first, then closeness of the name, then followers.
+ * similarity on the unaccented, lower-case `names`), plus words of the bio. Candidates are the
+ * most followed matching people, at most PEOPLE_CANDIDATES (a one-letter prefix matches a large
+ * share of everyone: walking them by followers stops early), plus the exact username wherever it
+ * ranks; they are ordered exact username first, then closeness of the name, then followers.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -12,10 +14,11 @@ import type { SearchViewer } from './viewer.js';
 
 /** pg_trgm word similarity a name needs to match: 0.4 lets one wrong letter in a short name through ('elanor' ~ 'eleanor' is 0.5). */
 export const NAME_SIMILARITY = 0.4;
+export const PEOPLE_CANDIDATES = 200;
 
 export const USER_FILTERS: Record<string, FilterAttribute> = {
   userId: { type: 'text', column: sql`s.user_id` },
-  followerCount: { type: 'number', column: sql`u.follower_count` },
+  followerCount: { type: 'number', column: sql`s.follower_count` },
 };
 
 export interface UserHitRow {
@@ -32,25 +35,33 @@ const textArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) 
 
 export async function searchUserRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null): Promise<UserHitRow[]> {
   const typed = q.words.join(' ');
-  const conditions: SQL[] = [sql`s.active`, sql`not u.is_suspended`, sql`u.deactivated_at is null`];
-  if (!viewer.unfiltered) conditions.push(sql`s.author_ok`);
-  if (viewer.mutedIds.length > 0) conditions.push(sql`s.user_id <> all(${textArray(viewer.mutedIds)})`);
-  if (filter) conditions.push(filter);
-  let closeness: SQL = sql`0`;
-  if (q.words.length > 0) {
-    const exact = q.words.join('');
-    conditions.push(sql`(s.names %> ${typed} or s.username_key = ${exact} or s.document @@ to_tsquery('inkwell_names', ${tsqueryText(q)}))`);
-    closeness = sql`(s.username_key = ${exact})::int * 10 + word_similarity(${typed}, s.names)`;
-  }
+  const exact = q.words.join('');
+  const base: SQL[] = [sql`s.active`];
+  if (!viewer.unfiltered) base.push(sql`s.author_ok`);
+  if (viewer.mutedIds.length > 0) base.push(sql`s.user_id <> all(${textArray(viewer.mutedIds)})`);
+  if (filter) base.push(filter);
+  const match = q.words.length > 0 ? sql`and (s.names %> ${typed} or s.document @@ to_tsquery('inkwell_names', ${tsqueryText(q)}))` : sql``;
+  const closeness = q.words.length > 0 ? sql`(b.username_key = ${exact})::int * 10 + word_similarity(${typed}, b.names)` : sql`0`;
+  const where = sql.join(base, sql` and `);
   return db.transaction(async (tx) => {
     // The threshold of %> for this query only (SET LOCAL ends with the transaction).
     await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_SIMILARITY}`));
     const { rows } = await tx.execute<UserHitRow & Record<string, unknown>>(sql`
-      select s.user_id, count(*) over ()::int as n, u.name, u.username, u.bio, u.image_id, u.follower_count
-      from search_users s join users u on u.id = s.user_id
-      where ${sql.join(conditions, sql` and `)}
-      order by ${closeness} desc, u.follower_count desc, s.user_id
-      limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}`);
+      with cand as (
+        select s.user_id, s.names, s.username_key, s.follower_count from search_users s where ${where} ${match}
+        order by s.follower_count desc nulls last limit ${PEOPLE_CANDIDATES}
+      ), b as (
+        select * from cand
+        union
+        select s.user_id, s.names, s.username_key, s.follower_count from search_users s where s.username_key = ${exact} and ${where}
+      ), ranked as materialized (
+        select b.user_id, ${closeness} as score, b.follower_count, count(*) over () as n from b
+        order by score desc, b.follower_count desc, b.user_id limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}
+      )
+      select r.user_id, r.n::int as n, u.name, u.username, u.bio, u.image_id, u.follower_count
+      from ranked r join users u on u.id = r.user_id
+      where not u.is_suspended and u.deactivated_at is null
+      order by r.score desc, r.follower_count desc, r.user_id`);
     return rows;
   });
 }
