@@ -65,7 +65,8 @@ export function registerNotificationStream(app: FastifyInstance, pubsub: () => P
       res.end();
     };
     open.add(end);
-    request.raw.on('close', end);
+    // The response's close: the reader left (the request's own close comes once its body is read).
+    res.on('close', end);
     res.write('retry: 5000\n\n');
     try {
       unsubscribe = await (await pubsub()).subscribe(notificationsChannel(userId), changed);
