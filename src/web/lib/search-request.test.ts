@@ -42,6 +42,12 @@ describe('search context by route (spec §2.5)', () => {
     }
   });
 
+  it('a writer known by id (/u/{id}) or the viewer (/me/about) needs no lookup', () => {
+    expect(ctx('user-profile', '/u/0123456789ab')).toMatchObject({ name: 'user', postFilters: 'creatorId:"0123456789ab"' });
+    expect(ctx('user-about', '/me/about', 'u1')).toMatchObject({ name: 'user', postFilters: 'creatorId:"u1"' });
+    expect(ctx('user-about', '/me/about').name).toBe('default');
+  });
+
   it("a topic's pages search its stories (and topics)", () => {
     expect(ctx('topic', '/tag/deep-work')).toMatchObject({ name: 'topic', indexes: ['posts', 'tags'], postFilters: 'tags:"deep-work"' });
   });

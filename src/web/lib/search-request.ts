@@ -98,6 +98,9 @@ export function searchContextFor({ pageId, pathname, viewerId }: RouteInfo): Sea
   if (USER_PAGES.has(pageId)) {
     const username = segment(pathname, /^\/@([^/]+)/);
     if (username) return { name: 'user', indexes: ['posts'], creatorUsername: username, placeholder: `Search @${username}` };
+    // /u/{id} names the writer by id; /me/about is the viewer's own page.
+    const id = segment(pathname, /^\/u\/([^/]+)/) ?? (pathname.startsWith('/me/') ? viewerId : null);
+    if (id) return { name: 'user', indexes: ['posts'], postFilters: `creatorId:${quote(id)}`, placeholder: 'Search stories' };
   }
   if (TOPIC_PAGES.has(pageId)) {
     const slug = segment(pathname, /^\/tag\/([^/]+)/);
