@@ -33,4 +33,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   HidePostResponseResult: ['Post', 'NotFound'],
   DeletePostResult: ['YourStory', 'NotFound'],
   UndeletePostResult: ['YourStory', 'NotFound', 'BadRequest'],
+  PinPostResult: ['Post', 'MaxPinnedStoriesReached', 'NotFound', 'BadRequest'],
 };

@@ -87,7 +87,7 @@ export const PROFILE_RESPONSES_QUERY = gql`
   ${POST_PREVIEW}
 `;
 
-/** A person in a followers or following list: avatar, name, bio and Follow. */
+/** A person in a followers or following list (follow-button/PersonRow): avatar, name, follower count, bio and Follow. */
 export const PERSON_ROW_USER = gql`
   fragment PersonRow_user on User {
     id
@@ -95,6 +95,14 @@ export const PERSON_ROW_USER = gql`
     username
     bio
     imageId
+    socialStats {
+      followerCount
+    }
+    viewerEdge {
+      id
+      isFollowing
+      isMuting
+    }
     ...FollowButton_user
   }
   ${FOLLOW_BUTTON_USER}

@@ -1,14 +1,16 @@
 import { formatCount } from '../../../shared/format.js';
 import { Link } from '../../router/Link.js';
-import { PersonRow } from './PersonRow.js';
+import { FollowButton } from '../follow-button/FollowButton.js';
+import { PersonRow, type PersonRowUser } from '../follow-button/PersonRow.js';
 import { ShowMore } from './ShowMore.js';
 import { pageVariables, profileBase, profileLookup } from './profile-lookup.js';
-import { userOf, type PersonRowUser, type ProfileUser } from './profile-types.js';
+import { userOf, type ProfileUser } from './profile-types.js';
 import { PEOPLE_LISTS, type PeopleSide } from './profile-tabs.js';
 import { usePagedList } from './use-paged-list.js';
 import styles from './profile.module.css';
 
-type Connection = { users: PersonRowUser[]; pagingInfo: { next: { to: string | null } | null } };
+type Person = PersonRowUser & { viewerEdge: { id: string } };
+type Connection = { users: Person[]; pagingInfo: { next: { to: string | null } | null } };
 
 /**
  * user-followers and user-following (spec §2.3 /@{username}/followers, /following): the
@@ -18,7 +20,7 @@ type Connection = { users: PersonRowUser[]; pagingInfo: { next: { to: string | n
 export function PeopleList({ user, side, params }: { user: ProfileUser; side: PeopleSide; params: Record<string, string> }) {
   const lookup = profileLookup(params);
   const { query, field } = PEOPLE_LISTS[side];
-  const list = usePagedList<PersonRowUser>(
+  const list = usePagedList<Person>(
     query,
     (to) => pageVariables(lookup, to),
     (data) => {
@@ -41,7 +43,7 @@ export function PeopleList({ user, side, params }: { user: ProfileUser; side: Pe
       ) : (
         <ul className={styles.people} aria-label={side === 'followers' ? `Followers of ${user.name}` : `People ${user.name} follows`}>
           {list.items.map((u) => (
-            <PersonRow key={u.id} user={u} />
+            <PersonRow key={u.id} user={u} action={<FollowButton user={u} size="small" />} />
           ))}
         </ul>
       )}

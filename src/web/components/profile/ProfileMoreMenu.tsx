@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSite } from '../../app-context.js';
 import { useMuteUser } from '../follow-button/use-mute-user.js';
 import { useToast } from '../toast/index.js';
@@ -16,8 +17,9 @@ export function ProfileMoreMenu({ user }: { user: ProfileUser }) {
   const { viewer } = useSite();
   const { mute, unmute, pending } = useMuteUser();
   const toast = useToast();
+  // The landing page's data is as rendered: this menu keeps its own mute state after a change.
+  const [muting, setMuting] = useState(user.viewerEdge.isMuting);
   if (!viewer || viewer.id === user.id) return null;
-  const muting = user.viewerEdge.isMuting;
   return (
     <ActionMenu label={`More actions for ${user.name}`} buttonClassName={styles.moreButton}>
       {(close) => (
@@ -30,7 +32,7 @@ export function ProfileMoreMenu({ user }: { user: ProfileUser }) {
               disabled={pending}
               onClick={() => {
                 close();
-                void (muting ? unmute(user) : mute(user));
+                void (muting ? unmute(user) : mute(user)).then((changed) => changed && setMuting(!muting));
               }}
             >
               {muting ? 'Unmute this author' : 'Mute this author'}

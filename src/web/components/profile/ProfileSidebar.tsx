@@ -4,7 +4,9 @@ import { useSite } from '../../app-context.js';
 import { Link } from '../../router/Link.js';
 import { Avatar } from '../avatar/index.js';
 import { FollowButton } from '../follow-button/FollowButton.js';
+import { useFollowerCount } from '../follow-button/follow-store.js';
 import { ProfileMoreMenu } from './ProfileMoreMenu.js';
+import { useBio } from './bio-store.js';
 import { profileBase } from './profile-lookup.js';
 import type { ProfileUser } from './profile-types.js';
 import styles from './profile.module.css';
@@ -13,7 +15,8 @@ export const followersLabel = (n: number) => `${formatCount(n)} ${n === 1 ? 'Fol
 
 /** 'N Followers', to the followers page (a user without a username has none: plain text). */
 export function FollowersLink({ user }: { user: ProfileUser }) {
-  const label = followersLabel(user.socialStats.followerCount);
+  // With this browser's own follow or unfollow since the page was read.
+  const label = followersLabel(useFollowerCount(user.id, user.socialStats.followerCount, user.viewerEdge.isFollowing));
   if (!user.username) return <span className={styles.followers}>{label}</span>;
   return (
     <Link href={`/@${user.username}/followers`} className={styles.followers}>
@@ -46,6 +49,7 @@ export function ProfileActions({ user }: { user: ProfileUser }) {
  */
 export function ProfileSidebar({ user }: { user: ProfileUser }) {
   const base = profileBase(user);
+  const bio = useBio(user.id, user.bio);
   return (
     <div className={styles.side} data-testid="profile-sidebar">
       <Link href={base} aria-label={user.name}>
@@ -58,7 +62,7 @@ export function ProfileSidebar({ user }: { user: ProfileUser }) {
         {user.pronouns.length > 0 && <span className={styles.pronouns}> ({user.pronouns.join('/')})</span>}
       </h2>
       <FollowersLink user={user} />
-      {user.bio && <p className={styles.bio}>{user.bio}</p>}
+      {bio && <p className={styles.bio}>{bio}</p>}
       <div className={styles.actions}>
         <ProfileActions user={user} />
       </div>

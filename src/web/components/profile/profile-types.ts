@@ -19,16 +19,6 @@ export interface ProfileUser {
 /** A story card on a profile: PostPreview_post and its pin. */
 export type ProfileStory = PostPreview & { pinnedAt?: number | null };
 
-/** The PersonRow_user fragment's shape. */
-export interface PersonRowUser {
-  id: string;
-  name: string;
-  username: string | null;
-  bio: string;
-  imageId: string | null;
-  viewerEdge: { id: string; isFollowing: boolean };
-}
-
 export type UserResultData<T> = { userResult?: (T & { __typename: 'User' }) | { __typename: 'NotFound'; message?: string } | null };
 
 /** The user of a userResult answer, or null for NotFound / no data. */

@@ -27,12 +27,16 @@ export interface PagedList<T> {
  */
 export function usePagedList<T>(query: DocumentNode, variables: (to: string | null) => Record<string, unknown>, pick: (data: unknown) => ListPage<T> | null): PagedList<T> {
   const loadData = useBrowserData();
-  const first = pick(usePageQuery<unknown>(query, variables(null)));
+  const fetchedFirst = pick(usePageQuery<unknown>(query, variables(null)));
+  // The page a reader landed on reads its preload as rendered, not a live cache: a first
+  // page read again (reload) replaces it here.
+  const [reloaded, setReloaded] = useState<{ key: string; page: ListPage<T> } | null>(null);
   const [extra, setExtra] = useState<{ items: T[]; next: string | null; after: string | null }>({ items: [], next: null, after: null });
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const busy = useRef(false);
   const firstKey = JSON.stringify(variables(null));
+  const first = reloaded?.key === firstKey ? reloaded.page : fetchedFirst;
   // Another user's list (client navigation between profiles) starts over.
   useEffect(() => setExtra({ items: [], next: null, after: null }), [firstKey]);
 
@@ -72,13 +76,15 @@ export function usePagedList<T>(query: DocumentNode, variables: (to: string | nu
   }, [next, fetchPage, first]);
 
   const reload = useCallback(async () => {
-    setExtra({ items: [], next: null, after: null });
     try {
-      await fetchPage(null);
+      const page = await fetchPage(null);
+      if (!page) throw new Error('no page');
+      setExtra({ items: [], next: null, after: null });
+      setReloaded({ key: firstKey, page });
     } catch {
       setFailed(true);
     }
-  }, [fetchPage]);
+  }, [fetchPage, firstKey]);
 
   return { items: [...(first?.items ?? []), ...(extraValid ? extra.items : [])], hasMore: next !== null, loading, failed, more, reload };
 }

@@ -4,6 +4,7 @@ import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
 import { CharacterCounter } from '../../components/character-counter/index.js';
 import { LoadingButton } from '../../components/loading-button/index.js';
+import { bioStore, useBio } from '../../components/profile/bio-store.js';
 import type { ProfileUser } from '../../components/profile/profile-types.js';
 import { useToast } from '../../components/toast/index.js';
 import { UPDATE_PROFILE } from '../../graphql/operations.js';
@@ -19,11 +20,12 @@ export const ABOUT_SAVED = 'Your About page was saved.';
 export function AboutEditor({ user }: { user: ProfileUser }) {
   const loadData = useBrowserData();
   const toast = useToast();
-  const [text, setText] = useState(user.bio);
+  const bio = useBio(user.id, user.bio);
+  const [text, setText] = useState(bio);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const length = charCount(text.trim());
-  const changed = text.trim() !== user.bio;
+  const changed = text.trim() !== bio;
 
   const save = async () => {
     setSaving(true);
@@ -31,7 +33,9 @@ export function AboutEditor({ user }: { user: ProfileUser }) {
     const result = await mutateField(loadData, UPDATE_PROFILE, { name: user.name, pronouns: user.pronouns, bio: text }, 'updateProfile');
     setSaving(false);
     if (result?.__typename === 'User') {
-      setText(String(result.bio ?? ''));
+      const savedBio = String(result.bio ?? '');
+      bioStore.set(user.id, savedBio);
+      setText(savedBio);
       toast.show({ message: ABOUT_SAVED });
     } else {
       setError(result?.message ?? 'Your About page could not be saved. Please try again.');
@@ -65,7 +69,7 @@ export function AboutEditor({ user }: { user: ProfileUser }) {
         <LoadingButton type="submit" loading={saving} disabled={!changed || length > PROFILE_LIMITS.bioMaxLength}>
           Save
         </LoadingButton>
-        <button type="button" className={styles.cancel} disabled={!changed || saving} onClick={() => setText(user.bio)}>
+        <button type="button" className={styles.cancel} disabled={!changed || saving} onClick={() => setText(bio)}>
           Cancel
         </button>
       </div>
