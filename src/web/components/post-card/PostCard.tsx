@@ -2,7 +2,7 @@ import { formatCount, formatDate, formatReadingTime } from '../../../shared/form
 import { imageUrl } from '../../../shared/images.js';
 import { useSite } from '../../app-context.js';
 import { Avatar } from '../avatar/index.js';
-import { ClapIcon, ResponseIcon, StarIcon } from '../icons/index.js';
+import { BookmarkIcon, ClapIcon, ResponseIcon, StarIcon } from '../icons/index.js';
 import { Link } from '../../router/Link.js';
 import { UserMention } from '../user-mention/index.js';
 import { PostCardMenu, type PostCardMenuProps } from './PostCardMenu.js';
@@ -85,6 +85,10 @@ export function PostCard({ post, compact = false, actions }: { post: PostPreview
           </div>
           {actions && viewer && (
             <div className={styles.actions}>
+              {/* Lists are not built yet: Save does what the story page's Save does today. */}
+              <a className={styles.iconButton} href="/m/signin?operation=register&skipOnboarding=1" aria-label="Save">
+                <BookmarkIcon />
+              </a>
               <PostCardMenu creator={post.creator} isStaffPick={post.isStaffPick} canPick={actions.canPick} onShowLess={actions.onShowLess} onMuteAuthor={actions.onMuteAuthor} onStaffPick={actions.onStaffPick} />
             </div>
           )}
