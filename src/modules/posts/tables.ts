@@ -57,6 +57,10 @@ export const posts = pgTable(
     index('posts_responses_idx').on(t.inResponseToPostId, t.firstPublishedAt).where(sql`${t.inResponseToPostId} is not null`),
     index('posts_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('posts_published_idx').on(t.firstPublishedAt).where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null`),
+    // A writer's listed stories newest first, index-only (feeds: one scan per followed writer; its backward scan is first_published_at desc, id desc).
+    index('posts_listed_creator_idx')
+      .on(t.creatorId, t.firstPublishedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null and ${t.visibility} = 'PUBLIC' and ${t.inResponseToPostId} is null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_listed_creator_idx" ON "posts" USING btree ("creator_id","first_published_at","id") WHERE "posts"."deleted_at" is null and "posts"."first_published_at" is not null and "posts"."visibility" = 'PUBLIC' and "posts"."in_response_to_post_id" is null;
