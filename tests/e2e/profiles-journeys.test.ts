@@ -138,7 +138,24 @@ describe.skipIf(h.skipReason !== '')(`profiles${h.skipReason ? ` (skipped: ${h.s
     await expect(page.getByTestId('profile-sidebar').isVisible()).resolves.toBe(false);
     await expect(page.getByRole('main').getByRole('button', { name: 'Follow Wren Profile' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('main').getByRole('link', { name: '1 Follower' }).isVisible()).resolves.toBe(true);
-    // The story list pages on with Show more once there are more than 10 (here 3: none).
+    // Three stories: one page, no Show more.
+    await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('past 10 stories, Show more brings the rest, each once, the pinned one still first', async () => {
+    for (let i = 1; i <= 10; i++) await publishStory(writerContext, `Tributary ${i} ${stamp}`);
+    const { page, errors } = await h.open(1200);
+    await page.goto(`/@${writerUsername}`, { waitUntil: 'networkidle' });
+    const first = await cardTitles(page);
+    expect(first).toHaveLength(10);
+    expect(first[0]).toBe(`Second river ${stamp}`);
+    expect(first[1]).toBe(`Tributary 10 ${stamp}`);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => page.getByTestId('post-card').count()).toBe(13);
+    const all = await cardTitles(page);
+    expect(new Set(all).size).toBe(13);
+    expect(all.slice(-2)).toEqual([`Third river ${stamp}`, `First river ${stamp}`]);
     await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await writerContext.close();

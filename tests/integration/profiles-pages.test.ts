@@ -76,6 +76,17 @@ describe('profile pages', () => {
     expect(bare.body).not.toContain('aria-label="Profile"');
   });
 
+  it('a profile subdomain serves the profile at its root', async () => {
+    const res = await testBrowser(t.app, { host: 'ivy.localhost:3000' }).get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-testid="profile-sidebar"');
+    expect(res.body).toContain('>Oldest river</h2>');
+    const about = await testBrowser(t.app, { host: 'ivy.localhost:3000' }).get('/about');
+    expect(about.statusCode).toBe(200);
+    expect(about.body).toContain('Writes about rivers.');
+    expect((await testBrowser(t.app, { host: 'nobody-here.localhost:3000' }).get('/')).statusCode).toBe(404);
+  });
+
   it('unknown users are 404 on every profile page', async () => {
     for (const url of ['/@nobody_here', '/@nobody_here/about', '/@nobody_here/followers', '/@nobody_here/following', '/@nobody_here/responses', '/u/ffffffffffff']) {
       const res = await get(url);
