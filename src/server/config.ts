@@ -99,6 +99,8 @@ const schema = z.object({
   /** Facebook's login dialog and Graph API (a versioned base); change them to move to a newer API version. */
   FACEBOOK_DIALOG_URL: providerUrl('https://www.facebook.com/v21.0/dialog/oauth'),
   FACEBOOK_GRAPH_URL: providerUrl('https://graph.facebook.com/v21.0'),
+  /** Sign-in with Mastodon: any server a reader names (the site registers itself there on first use). */
+  MASTODON_SIGN_IN: bool.default(false),
   X_CLIENT_ID: z.string().min(1).optional(),
   X_CLIENT_SECRET: z.string().min(1).optional(),
   X_AUTHORIZE_URL: providerUrl('https://x.com/i/oauth2/authorize'),

@@ -247,3 +247,55 @@ export async function startFakeApple(client: { clientId: string; teamId: string;
   fake.sendUserField = true;
   return fake;
 }
+
+export interface FakeMastodon extends FakeProvider {
+  /** Apps registered through POST /api/v1/apps. */
+  apps: { clientId: string; clientSecret: string; redirectUri: string; name: string }[];
+}
+
+/** A Mastodon server: app registration, authorization with PKCE, token (secret in the form) and verify_credentials. */
+export async function startFakeMastodon(): Promise<FakeMastodon> {
+  const grants = new Map<string, Grant>();
+  const tokens = new Map<string, FakeAccount>();
+  const fake = (await listen(async (req, res, url, f) => {
+    const self = f as FakeMastodon;
+    if (url.pathname === '/api/v1/apps' && req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, string>;
+      if (!body.client_name || !body.redirect_uris || body.scopes !== 'read:accounts') return json(res, 422, { error: 'Validation failed' });
+      const app = { clientId: randomBytes(8).toString('hex'), clientSecret: randomBytes(16).toString('hex'), redirectUri: body.redirect_uris, name: body.client_name };
+      self.apps.push(app);
+      return json(res, 200, { id: String(self.apps.length), name: app.name, client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: app.redirectUri });
+    }
+    if (url.pathname === '/oauth/authorize') {
+      const app = self.apps.find((a) => a.clientId === url.searchParams.get('client_id'));
+      if (!app || app.redirectUri !== url.searchParams.get('redirect_uri')) return json(res, 400, { error: 'invalid_client' });
+      const grant = authorize(url, self, grants, app.clientId, res) as (Grant & { code: string }) | null;
+      if (!grant) return;
+      const back = new URL(grant.redirectUri);
+      back.search = new URLSearchParams({ code: grant.code, state: url.searchParams.get('state') ?? '' }).toString();
+      res.writeHead(302, { location: back.href }).end();
+      return;
+    }
+    if (url.pathname === '/oauth/token' && req.method === 'POST') {
+      const params = await readBody(req);
+      self.calls.push({ path: url.pathname, method: 'POST', params, headers: req.headers });
+      const app = self.apps.find((a) => a.clientId === params.client_id);
+      if (!app || app.clientSecret !== params.client_secret) return json(res, 401, { error: 'invalid_client' });
+      const grant = redeem(grants, params, app.clientId);
+      if (typeof grant === 'string') return json(res, 400, { error: grant });
+      const token = randomBytes(16).toString('hex');
+      tokens.set(token, grant.account);
+      return json(res, 200, { access_token: token, token_type: 'Bearer', scope: 'read:accounts', created_at: Math.floor(Date.now() / 1000) });
+    }
+    if (url.pathname === '/api/v1/accounts/verify_credentials') {
+      const account = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      if (!account) return json(res, 401, { error: 'The access token is invalid' });
+      return json(res, 200, { id: account.id, username: account.name.split(' ')[0]!.toLowerCase(), acct: account.name.split(' ')[0]!.toLowerCase(), display_name: account.name, url: `${self.origin}/@x` });
+    }
+    json(res, 404, { error: 'Record not found' });
+  })) as FakeMastodon;
+  fake.apps = [];
+  return fake;
+}

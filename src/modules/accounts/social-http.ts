@@ -9,7 +9,11 @@ import { createTwoFactorChallenge } from './password.js';
 import type { VerifiedIdentity } from './social-oidc.js';
 import { completeProviderAuthorization, providerAuthorizationUrl } from './social-flow.js';
 import { appleUserName } from './social-apple.js';
-import { configuredProviders, type SocialProvider } from './social-providers.js';
+import { configuredProviders, type FixedProvider, type SocialProvider } from './social-providers.js';
+import { MASTODON_SERVER_REQUIRED, mastodonConnectionError, mastodonProvider, parseMastodonServer } from './social-mastodon.js';
+
+/** The Mastodon server of a flow in progress (its origin), beside the flow cookie. */
+const MASTODON_COOKIE = 'oauth_mastodon';
 import { afterSignUpRedirect } from '../topics/onboarding.js';
 import { FLOW_COOKIE, FLOW_COOKIE_PATH, FLOW_MAX_AGE_S, readFlow, startFlow, type FlowState } from './social-state.js';
 
@@ -28,6 +32,7 @@ export function registerSocialRoutes(app: FastifyInstance) {
   const origin = `${app.config.PUBLIC_PROTOCOL}://${app.config.mainHost}`;
   const secure = app.config.PUBLIC_PROTOCOL === 'https';
   const providers = configuredProviders(app.config);
+  const mastodonDeps = (redirectUri: string) => ({ db: app.db, redirectUri, siteName: app.config.SITE_NAME, allowAddresses: app.config.FETCH_ALLOW_ADDRESSES });
   for (const provider of providers) {
     const redirectUri = `${origin}/m/callback/${provider.name}`;
     app.get(`/m/connect/${provider.name}`, (request, reply) => start(provider, redirectUri, request, reply));
@@ -63,8 +68,21 @@ export function registerSocialRoutes(app: FastifyInstance) {
     };
     const started = startFlow(flow);
     let url: URL;
+    let fixed: FixedProvider;
+    if (provider.kind === 'mastodon') {
+      // The reader names their server; the site registers itself there on first use.
+      const server = parseMastodonServer(q.instance, app.config.FETCH_ALLOW_ADDRESSES);
+      if (!server) return reply.redirect(messageHref(flow, MASTODON_SERVER_REQUIRED), 302);
+      try {
+        fixed = await mastodonProvider(server, mastodonDeps(redirectUri));
+      } catch (err) {
+        request.log.warn({ err, instance: server.host }, 'social sign-in: the Mastodon server could not be reached');
+        return reply.redirect(messageHref(flow, mastodonConnectionError(server.host)), 302);
+      }
+      reply.setCookie(MASTODON_COOKIE, server.origin, { path: FLOW_COOKIE_PATH, httpOnly: true, secure, sameSite: 'lax', maxAge: FLOW_MAX_AGE_S });
+    } else fixed = provider;
     try {
-      url = await providerAuthorizationUrl(provider, { redirectUri, state: started.state, secrets: started });
+      url = await providerAuthorizationUrl(fixed, { redirectUri, state: started.state, secrets: started });
     } catch (err) {
       request.log.error({ err, provider: provider.name }, 'social sign-in: the provider could not be reached');
       return reply.redirect(failure(provider, flow, 'unknown'), 302);
@@ -88,6 +106,7 @@ export function registerSocialRoutes(app: FastifyInstance) {
     // Each flow's cookie works once.
     const secret = request.cookies[FLOW_COOKIE];
     if (secret) reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH, secure });
+    if (request.cookies[MASTODON_COOKIE]) reply.clearCookie(MASTODON_COOKIE, { path: FLOW_COOKIE_PATH, secure });
     const flow = readFlow(q.state, secret);
     if (!flow || flow.provider !== provider.name) {
       request.log.warn({ provider: provider.name, hasCookie: Boolean(secret) }, 'social sign-in: state does not match this browser');
@@ -99,9 +118,16 @@ export function registerSocialRoutes(app: FastifyInstance) {
 
     let identity: VerifiedIdentity;
     try {
+      let fixed: FixedProvider;
+      if (provider.kind === 'mastodon') {
+        // The server the flow started with (its app was registered then).
+        const server = parseMastodonServer(request.cookies[MASTODON_COOKIE], app.config.FETCH_ALLOW_ADDRESSES);
+        if (!server) throw new Error('No Mastodon server for this flow.');
+        fixed = await mastodonProvider(server, mastodonDeps(redirectUri));
+      } else fixed = provider;
       const callbackUrl = new URL(redirectUri);
       for (const [k, v] of Object.entries(q)) if (typeof v === 'string' && k !== 'user') callbackUrl.searchParams.set(k, v);
-      identity = await completeProviderAuthorization(provider, { callbackUrl, state: q.state!, secrets: flow, fallbackName: appleUserName(q.user) });
+      identity = await completeProviderAuthorization(fixed, { callbackUrl, state: q.state!, secrets: flow, fallbackName: appleUserName(q.user) });
     } catch (err) {
       request.log.warn({ err, provider: provider.name }, 'social sign-in: the provider’s answer was refused');
       return reply.redirect(failure(provider, flow, 'unknown'), 302);
@@ -129,6 +155,12 @@ export function registerSocialRoutes(app: FastifyInstance) {
 const signInHref = (flow: Pick<FlowState, 'operation' | 'redirect'>, error?: string) =>
   `/m/signin?operation=${flow.operation === 'register' ? 'register' : 'login'}&redirect=${encodeURIComponent(flow.redirect)}` +
   (error ? `&error=${encodeURIComponent(error)}` : '');
+
+/** A message for the reader where the flow started: the sign-in page, or Settings when connecting. */
+function messageHref(flow: FlowState, message: string): string {
+  if (flow.operation === 'connect') return `${CONNECTIONS_PATH}?connectMessage=${encodeURIComponent(message)}#connections`;
+  return signInHref(flow, message);
+}
 
 /** Sign-in errors show on the sign-in page; connecting errors in Settings, by code (spec §8). */
 function failure(provider: SocialProvider, flow: FlowState, error: AuthConnectError): string {

@@ -16,7 +16,7 @@ describe('social sign-in providers from configuration', () => {
       OIDC_CLIENT_SECRET: 'o-secret',
       OIDC_NAME: 'Acme ID',
     });
-    expect(configuredProviders(config).map((p) => [p.name, p.label, p.issuer, p.clientId])).toEqual([
+    expect(configuredProviders(config).map((p) => [p.name, p.label, p.kind === 'mastodon' ? null : p.issuer, p.kind === 'mastodon' ? null : p.clientId])).toEqual([
       ['google', 'Google', 'https://accounts.google.com', 'g-id'],
       ['oidc', 'Acme ID', 'https://id.example.com/realms/main', 'o-id'],
     ]);
@@ -25,6 +25,25 @@ describe('social sign-in providers from configuration', () => {
       { name: 'google', label: 'Google' },
       { name: 'oidc', label: 'Acme ID' },
     ]);
+  });
+
+  it('lists every provider in the order of the buttons, Mastodon by one switch', () => {
+    const config = loadConfig({
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 's',
+      FACEBOOK_CLIENT_ID: 'f',
+      FACEBOOK_CLIENT_SECRET: 's',
+      X_CLIENT_ID: 'x',
+      X_CLIENT_SECRET: 's',
+      MASTODON_SIGN_IN: '1',
+    });
+    expect(publicProviders(config)).toEqual([
+      { name: 'google', label: 'Google' },
+      { name: 'facebook', label: 'Facebook' },
+      { name: 'twitter', label: 'X' },
+      { name: 'mastodon', label: 'Mastodon' },
+    ]);
+    expect(() => loadConfig({ APPLE_CLIENT_ID: 'com.example', APPLE_TEAM_ID: 'T' })).toThrow(/APPLE_KEY_ID: required with APPLE_CLIENT_ID and APPLE_TEAM_ID/);
   });
 
   it('stops at start when a provider is half configured, naming what is missing', () => {

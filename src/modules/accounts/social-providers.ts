@@ -12,7 +12,20 @@ import { facebookFromConfig, xFromConfig } from './social-oauth2-providers.js';
  * - `oauth2`: plain OAuth 2 with fixed endpoints and a profile API (Facebook, X): the
  *   identity is what the profile API answers for the access token (social-oauth2.ts).
  */
-export type SocialProvider = OidcProvider | OAuth2Provider;
+export type SocialProvider = OidcProvider | OAuth2Provider | MastodonProvider;
+
+/** A provider whose endpoints are known before the reader picks anything. */
+export type FixedProvider = OidcProvider | OAuth2Provider;
+
+/**
+ * Mastodon: any server the reader names. The site registers itself there on first use
+ * and then runs the OAuth 2 flow of an OAuth2Provider made for that server
+ * (social-mastodon.ts).
+ */
+export interface MastodonProvider extends AuthProviderInfo {
+  kind: 'mastodon';
+  responseMode: 'query';
+}
 
 export interface OidcProvider extends AuthProviderInfo {
   kind: 'oidc';
@@ -48,16 +61,20 @@ export interface OAuth2Provider extends AuthProviderInfo {
   clientSecret: string;
   authorizationEndpoint: string;
   tokenEndpoint: string;
-  /** How the client proves itself at the token endpoint. */
-  tokenRequest: 'post-basic' | 'get-query';
+  /** How the client proves itself at the token endpoint: Basic, the query (Facebook), or the form (Mastodon). */
+  tokenRequest: 'post-basic' | 'get-query' | 'post-form';
   scopes: string[];
   /** Scopes joined by a space (X) or a comma (Facebook). */
   scopeSeparator: ' ' | ',';
   responseMode: 'query';
   authorizationParams?: Record<string, string>;
   /** The reader behind an access token, from the provider's API. */
-  profile(accessToken: string, fetchJson: (url: string, init?: RequestInit) => Promise<unknown>): Promise<OAuth2Profile>;
+  profile(accessToken: string, fetchJson: FetchJson): Promise<OAuth2Profile>;
+  /** How to reach the provider; default fetch with a timeout (a server a reader named goes through safeFetch). */
+  fetchJson?: FetchJson;
 }
+
+export type FetchJson = (url: string, init?: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) => Promise<unknown>;
 
 /** A provider as its definition makes it: everything but the name. */
 export type UnnamedProvider = SocialProvider extends infer P ? (P extends SocialProvider ? Omit<P, 'name'> : never) : never;
@@ -94,6 +111,7 @@ const DEFINITIONS: ProviderDefinition[] = [
   { name: 'facebook', fromConfig: facebookFromConfig },
   // X keeps Twitter's name in routes, flags and the state (spec §2.3 /m/callback/twitter, §4 disable_login_twitter).
   { name: 'twitter', fromConfig: xFromConfig },
+  { name: 'mastodon', fromConfig: (c) => (c.MASTODON_SIGN_IN ? { kind: 'mastodon', label: 'Mastodon', responseMode: 'query' } : null) },
   {
     name: 'oidc',
     fromConfig: (c) =>

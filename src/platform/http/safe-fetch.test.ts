@@ -13,6 +13,11 @@ describe('safeFetch', () => {
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
     '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>Hello</h1>'),
     '/json': (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+    '/echo': (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ method: req.method, type: req.headers['content-type'], auth: req.headers.authorization ?? null, body: Buffer.concat(chunks).toString('utf8') })));
+    },
     '/missing': (_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('nope'),
     '/to-page': (_req, res) => res.writeHead(302, { location: '/page' }).end(),
     '/to-metadata': (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
@@ -127,6 +132,15 @@ describe('safeFetch', () => {
     for (const url of ['file:///etc/passwd', 'ftp://example.com/', 'javascript:alert(1)', 'gopher://x/', 'not a url', `http://user:pw@127.0.0.1:${port}/page`]) {
       expect((await failure(safeFetch(url, local))).code, url).toBe('bad-url');
     }
+  });
+
+  it('posts a body with headers to an API and reads JSON back; a POST follows no redirect', async () => {
+    const api: SafeFetchOptions = { accept: 'json', allowAddresses: ['127.0.0.1'], method: 'POST', headers: { authorization: 'Bearer t0k' }, body: { contentType: 'application/x-www-form-urlencoded', data: 'a=1&b=%C3%A9' } };
+    const res = await safeFetch(`${base}/echo`, api);
+    expect(JSON.parse(res.body.toString('utf8'))).toEqual({ method: 'POST', type: 'application/x-www-form-urlencoded', auth: 'Bearer t0k', body: 'a=1&b=%C3%A9' });
+    expect((await failure(safeFetch(`${base}/to-page`, api))).code).toBe('too-many-redirects');
+    expect((await failure(safeFetch(`${base}/page`, { ...api, method: 'GET', body: undefined }))).message).toBe('That server did not answer with JSON.');
+    expect((await failure(safeFetch('http://10.0.0.7/api', { ...api, allowAddresses: [] }))).code).toBe('blocked-address');
   });
 });
 

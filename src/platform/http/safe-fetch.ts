@@ -22,8 +22,14 @@ import { isIP, type LookupFunction } from 'node:net';
 import { canonicalAddress, isPublicAddress } from './ip-ranges.js';
 
 export interface SafeFetchOptions {
-  /** Which bodies to accept: a web page, or an image. */
-  accept: 'html' | 'image';
+  /** Which bodies to accept: a web page, an image, or JSON (an API on a server a user named). */
+  accept: 'html' | 'image' | 'json';
+  /** GET by default. A POST follows no redirect (its body would not be sent again). */
+  method?: 'GET' | 'POST';
+  /** A POST's body with its content type. */
+  body?: { contentType: string; data: string };
+  /** Extra request headers (an API's Authorization). */
+  headers?: Record<string, string>;
   /** Body size cap in bytes (default 2 MB). */
   maxBytes?: number;
   /** Time to establish each connection (default 5 s). */
@@ -66,7 +72,10 @@ export const SAFE_FETCH_DEFAULTS = { maxBytes: 2 * 1024 * 1024, connectTimeoutMs
 const CONTENT_TYPES: Record<SafeFetchOptions['accept'], readonly string[]> = {
   html: ['text/html', 'application/xhtml+xml'],
   image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  json: ['application/json'],
 };
+const ACCEPT_HEADERS: Record<SafeFetchOptions['accept'], string> = { html: 'text/html,application/xhtml+xml', image: 'image/*', json: 'application/json' };
+const WRONG_TYPE: Record<SafeFetchOptions['accept'], string> = { html: 'That address is not a web page.', image: 'That address is not an image.', json: 'That server did not answer with JSON.' };
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; InkwellBot/1.0; +link preview and story import)';
 
@@ -114,7 +123,7 @@ interface Hop {
 }
 
 /** One request to an already checked address; the body is read only for a 2xx answer. */
-function request(url: URL, target: { address: string; family: 4 | 6 }, opts: Required<Omit<SafeFetchOptions, 'allowAddresses' | 'resolve'>>, signal: AbortSignal): Promise<Hop> {
+function request(url: URL, target: { address: string; family: 4 | 6 }, opts: Required<Omit<SafeFetchOptions, 'allowAddresses' | 'resolve' | 'method' | 'body' | 'headers'>> & Pick<SafeFetchOptions, 'method' | 'body' | 'headers'>, signal: AbortSignal): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
     // The connection goes to the checked address whatever the name would resolve to now.
     const pinned: LookupFunction = (_hostname, options, callback) => {
@@ -123,11 +132,17 @@ function request(url: URL, target: { address: string; family: 4 | 6 }, opts: Req
     };
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(url, {
-      method: 'GET',
+      method: opts.method ?? 'GET',
       agent: false,
       lookup: pinned,
       signal,
-      headers: { 'user-agent': USER_AGENT, accept: opts.accept === 'html' ? 'text/html,application/xhtml+xml' : 'image/*', 'accept-encoding': 'identity' },
+      headers: {
+        ...opts.headers,
+        'user-agent': USER_AGENT,
+        accept: ACCEPT_HEADERS[opts.accept],
+        'accept-encoding': 'identity',
+        ...(opts.body ? { 'content-type': opts.body.contentType, 'content-length': String(Buffer.byteLength(opts.body.data)) } : {}),
+      },
     });
     const connectTimer = setTimeout(() => req.destroy(new SafeFetchError('timeout', 'The site took too long to answer.')), opts.connectTimeoutMs);
     req.on('socket', (socket) => {
@@ -152,7 +167,7 @@ function request(url: URL, target: { address: string; family: 4 | 6 }, opts: Req
       }
       if (!CONTENT_TYPES[opts.accept].includes(hop.contentType)) {
         res.destroy();
-        reject(new SafeFetchError('bad-content-type', opts.accept === 'html' ? 'That address is not a web page.' : 'That address is not an image.'));
+        reject(new SafeFetchError('bad-content-type', WRONG_TYPE[opts.accept]));
         return;
       }
       const declared = Number(res.headers['content-length']);
@@ -184,7 +199,7 @@ function request(url: URL, target: { address: string; family: 4 | 6 }, opts: Req
         if (!ended) failed(size > opts.maxBytes ? new SafeFetchError('too-large', 'That page is too large to fetch.') : undefined);
       });
     });
-    req.end();
+    req.end(opts.body?.data);
   });
 }
 
@@ -208,7 +223,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
       const target = await Promise.race([checkedAddress(url, opts), aborted(controller.signal)]);
       const hop = await request(url, target, opts, controller.signal);
       if (hop.status >= 300 && hop.status < 400 && hop.location) {
-        if (redirects >= opts.maxRedirects) throw new SafeFetchError('too-many-redirects', 'That address redirects too many times.');
+        if (redirects >= opts.maxRedirects || opts.method === 'POST') throw new SafeFetchError('too-many-redirects', 'That address redirects too many times.');
         url = parseFetchUrl(hop.location, url.href);
         continue;
       }

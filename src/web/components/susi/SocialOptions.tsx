@@ -4,6 +4,7 @@ import { buttonClassName } from '../button/index.js';
 import type { SusiOperation } from './susi-state.js';
 import styles from './susi.module.css';
 import own from './SocialOptions.module.css';
+import { MastodonServerForm } from './MastodonServerForm.js';
 
 interface Props {
   operation: SusiOperation;
@@ -24,7 +25,13 @@ function ProviderLink({ provider, operation, redirect }: Props & { provider: Aut
 export function SocialOptions({ operation, redirect }: Props) {
   const { authProviders = [], hiddenSusiButtons = [] } = useSite();
   const providers = authProviders.filter((p) => !hiddenSusiButtons.includes(`${operation}:${p.name}`));
-  return providers.map((p) => <ProviderLink key={p.name} provider={p} operation={operation} redirect={redirect} />);
+  return providers.map((p) =>
+    p.name === 'mastodon' ? (
+      <MastodonServerForm key={p.name} operation={operation} redirect={redirect} submitLabel={`${operation === 'register' ? 'Sign up' : 'Sign in'} with ${p.label}`} />
+    ) : (
+      <ProviderLink key={p.name} provider={p} operation={operation} redirect={redirect} />
+    ),
+  );
 }
 
 /** Spec §5: a gmail or google address typed in the email step also offers Google, when configured. */

@@ -7,6 +7,7 @@ import { CONNECTED_ACCOUNTS_QUERY, DISCONNECT_ACCOUNT } from '../../graphql/oper
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { useNavigation } from '../../router/navigation.js';
 import { authConnectErrorMessage, connectHref, CONNECTIONS_PATH, isAuthConnectError } from '../../../shared/auth-providers.js';
+import { MastodonServerForm } from '../../components/susi/MastodonServerForm.js';
 import { formatDate } from '../../../shared/format.js';
 import { useSettingsMutation } from './use-settings-mutation.js';
 import styles from './SettingsPage.module.css';
@@ -39,7 +40,8 @@ export function ConnectedAccounts() {
   const q = new URLSearchParams(useNavigation().search);
   const code = q.get('connectError');
   const failedLabel = authProviders.find((p) => p.name === q.get('provider'))?.label ?? 'the provider';
-  const error = isAuthConnectError(code) ? authConnectErrorMessage(code, failedLabel) : null;
+  // A coded error (spec §8), or a message of its own (a Mastodon server that could not be reached).
+  const error = isAuthConnectError(code) ? authConnectErrorMessage(code, failedLabel) : q.get('connectMessage');
 
   // Connected accounts of a provider no longer configured still show, so they can be removed.
   const rows = [
@@ -90,6 +92,8 @@ export function ConnectedAccounts() {
               <LoadingButton variant="outline" size="small" loading={pending === provider} onClick={() => void onDisconnect(provider, label)} aria-label={`Disconnect ${label}`}>
                 Disconnect
               </LoadingButton>
+            ) : provider === 'mastodon' ? (
+              <MastodonServerForm operation="connect" redirect={`${CONNECTIONS_PATH}#connections`} submitLabel="Connect Mastodon" />
             ) : (
               <a className={buttonClassName({ variant: 'outline', size: 'small' })} href={connectHref(provider, 'connect', `${CONNECTIONS_PATH}#connections`)} aria-label={`Connect ${label}`}>
                 Connect
