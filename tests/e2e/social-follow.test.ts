@@ -60,6 +60,24 @@ describe.skipIf(h.skipReason !== '')(`following and muting${h.skipReason ? ` (sk
     expect(errors).toEqual([]);
   });
 
+  it('a signed-out reader clicks Follow on a topic, signs up, and comes back following it', async () => {
+    const { page, errors } = await h.open(1200);
+    await page.goto('/explore-topics');
+    const first = page.getByTestId('follow-tag-button').first();
+    const title = (await first.getAttribute('aria-label'))!.replace(/^Follow /, '');
+    await clickOnceHydrated(first);
+    await page.getByRole('button', { name: 'Sign up with email' }).click();
+    await page.getByLabel('Your full name').fill('Theo Topics');
+    await followEmailLink(page, `theo-${Date.now()}@example.com`);
+
+    await toast(page, `You're now following ${title}`).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/explore-topics');
+    expect(new URL(page.url()).searchParams.get('followTag')).toBeNull();
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: `Following ${title}` }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+
   it('mutes a writer, then unmutes and mutes again from the muted settings page', async () => {
     const ravi = await writer(h.baseUrl, 'ravimenon');
     const { page, errors } = await h.open(1200);

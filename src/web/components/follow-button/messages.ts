@@ -17,3 +17,19 @@ export const FOLLOW_TOASTS = {
 export function queuedFollowHref(username: string): string {
   return `/@${encodeURIComponent(username)}/follow?skipOnboarding=1`;
 }
+
+/** The search parameter that carries a signed-out reader's topic follow through sign-up. */
+export const QUEUED_TAG_PARAM = 'followTag';
+
+/** This page's address with the topic follow queued and onboarding skipped (spec §6). */
+export function withQueuedTagFollow(here: string, slug: string): string {
+  const url = new URL(here, 'http://x');
+  url.searchParams.set(QUEUED_TAG_PARAM, slug);
+  url.searchParams.set('skipOnboarding', '1');
+  return url.pathname + url.search;
+}
+
+/** Whether the current address asks to follow this topic (browser only). */
+export function queuedTagFollow(slug: string): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).get(QUEUED_TAG_PARAM) === slug;
+}
