@@ -60,6 +60,27 @@ describe('topic follows and the viewer’s lists', () => {
     expect((await testBrowser(t.app).gql(FOLLOWED)).data.viewerFollowedUsers).toBeNull();
   });
 
+  it('reads the viewer’s edge to every user of a request in one query', async () => {
+    const ann = await newReader(t, 'Ann');
+    for (let i = 0; i < 6; i++) await ann.browser.gql(FOLLOW, { id: (await newReader(t, 'Writer')).id });
+    const pool = t.database.pool;
+    const original = pool.query.bind(pool);
+    const edgeQueries: string[] = [];
+    pool.query = ((...args: Parameters<typeof pool.query>) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (text?.includes('from user_mutes')) edgeQueries.push(text);
+      return original(...args);
+    }) as typeof pool.query;
+    try {
+      const res = await ann.browser.gql('{ viewerFollowedUsers(paging: { limit: 10 }) { users { id viewerEdge { isFollowing isMuting } } } }');
+      expect(res.data.viewerFollowedUsers.users).toHaveLength(6);
+      expect(res.data.viewerFollowedUsers.users.every((u: { viewerEdge: { isFollowing: boolean } }) => u.viewerEdge.isFollowing)).toBe(true);
+    } finally {
+      pool.query = original;
+    }
+    expect(edgeQueries).toHaveLength(1);
+  });
+
   it('lists muted writers with isMuting', async () => {
     const ann = await newReader(t, 'Ann');
     const bob = await newReader(t, 'Bob');
