@@ -39,6 +39,9 @@ function inTag(slug: string, exclude: readonly string[], from?: Date, to?: Date)
     ${from ? sql`and ${postTags.firstPublishedAt} >= ${from}` : sql``} ${to ? sql`and ${postTags.firstPublishedAt} < ${to}` : sql``}`;
 }
 
+/** post_tags_newest_idx's order exactly (its columns are desc nulls last), so the index serves it. */
+const NEWEST_FIRST = sql`${postTags.firstPublishedAt} desc nulls last, ${postTags.postId} desc nulls last`;
+
 /** A keyset position in a newest-first list: the last story's publication time and id. */
 export interface Keyset {
   at: Date;
@@ -69,7 +72,7 @@ export async function latestInTag(
     .from(postTags)
     .innerJoin(posts, eq(posts.id, postTags.postId))
     .where(and(inTag(slug, opts.exclude, opts.from, opts.to), after(opts.after)))
-    .orderBy(desc(postTags.firstPublishedAt), desc(postTags.postId))
+    .orderBy(NEWEST_FIRST)
     .limit(opts.limit);
 }
 
@@ -87,7 +90,7 @@ export async function recommendedInTag(db: Db, slug: string, opts: { limit: numb
       from (
         select ${postTags.postId} as post_id from ${postTags}
         where ${inTag(slug, opts.exclude, since)}
-        order by ${postTags.firstPublishedAt} desc, ${postTags.postId} desc
+        order by ${NEWEST_FIRST}
         limit ${TOPICS_LIMITS.recommendedCandidates}
       ) recent join ${posts} on ${posts.id} = recent.post_id
     ) c
@@ -101,18 +104,22 @@ export const TIME_PERIODS = { day: 1, week: 7, month: 30, year: 365 } as const;
 export type TimePeriod = keyof typeof TIME_PERIODS;
 export const isTimePeriod = (p: string): p is TimePeriod => Object.hasOwn(TIME_PERIODS, p);
 
-/** The most-clapped stories of a tag published within the period, most claps first. */
+/**
+ * The most-clapped stories of a tag published within the period, most claps first, among
+ * the period's newest topCandidates stories of the tag (a bounded read for huge tags).
+ */
 export async function topInTag(db: Db, slug: string, opts: { period: TimePeriod; limit: number; offset: number; exclude: readonly string[]; now: Date }): Promise<string[]> {
   const since = new Date(opts.now.getTime() - TIME_PERIODS[opts.period] * 86_400_000);
-  const rows = await db
-    .select({ id: posts.id })
-    .from(postTags)
-    .innerJoin(posts, eq(posts.id, postTags.postId))
-    .where(inTag(slug, opts.exclude, since))
-    .orderBy(desc(posts.clapCount), desc(posts.firstPublishedAt), desc(posts.id))
-    .limit(opts.limit)
-    .offset(opts.offset);
-  return rows.map((r) => r.id);
+  const rows = await db.execute<{ id: string }>(sql`
+    select ${posts.id} as id from (
+      select ${postTags.postId} as post_id from ${postTags}
+      where ${inTag(slug, opts.exclude, since)}
+      order by ${NEWEST_FIRST}
+      limit ${TOPICS_LIMITS.topCandidates}
+    ) recent join ${posts} on ${posts.id} = recent.post_id
+    order by ${posts.clapCount} desc, ${posts.firstPublishedAt} desc, ${posts.id} desc
+    limit ${opts.limit} offset ${opts.offset}`);
+  return rows.rows.map((r) => r.id);
 }
 
 export interface PeriodCount {
@@ -173,7 +180,7 @@ export async function writersInTags(db: Db, slugs: readonly string[], opts: { li
       select distinct newest.post_id from unnest(array[${list}]::text[]) as s(slug), lateral (
         select ${postTags.postId} as post_id from ${postTags}
         where ${postTags.tagSlug} = s.slug and ${notBy(opts.exclude, postTags.creatorId)} and ${postTags.firstPublishedAt} >= ${since}
-        order by ${postTags.firstPublishedAt} desc, ${postTags.postId} desc
+        order by ${NEWEST_FIRST}
         limit ${perTag}
       ) newest
     ) c join ${posts} p on p.id = c.post_id
@@ -190,7 +197,7 @@ export async function relatedTags(db: Db, slug: string, limit: number): Promise<
       select other, count(*) as n from (
         select ${posts.tags} as tags from (
           select ${postTags.postId} as post_id from ${postTags} where ${inTag(slug, [])}
-          order by ${postTags.firstPublishedAt} desc, ${postTags.postId} desc
+          order by ${NEWEST_FIRST}
           limit ${TOPICS_LIMITS.relatedCandidates}
         ) newest join ${posts} on ${posts.id} = newest.post_id
       ) recent, unnest(recent.tags) as other
