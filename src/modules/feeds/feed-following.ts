@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { type TimeCursor } from './feed-cursor.js';
-import { DISMISSED, LISTED, textArray, type FeedSources } from './feed-sources.js';
+import { LISTED, NOT_DISMISSED, textArray, type FeedSources } from './feed-sources.js';
 
 export interface FollowingRow {
   id: string;
@@ -30,7 +30,7 @@ export async function followingFeed(db: Db, src: FeedSources, limit: number, aft
       from unnest(${textArray(src.authorIds)}) as a(id)
       cross join lateral (
         select p.id, p.first_published_at, p.creator_id from posts p
-        where p.creator_id = a.id and ${LISTED('p')} ${afterP} and not ${DISMISSED(src.viewerId, 'p.id')}
+        where p.creator_id = a.id and ${LISTED('p')} ${afterP} and ${NOT_DISMISSED(src, 'p.id')}
         order by p.first_published_at desc, p.id desc
         limit ${take}
       ) p
@@ -42,8 +42,8 @@ export async function followingFeed(db: Db, src: FeedSources, limit: number, aft
         select t.post_id, t.first_published_at, t.tag_slug from post_tags t
         where t.tag_slug = f.slug ${afterT}
           and t.creator_id <> ${src.viewerId} and t.creator_id <> all(${textArray(src.mutedIds)})
-          and not ${DISMISSED(src.viewerId, 't.post_id')}
-        order by t.first_published_at desc, t.post_id desc
+          and ${NOT_DISMISSED(src, 't.post_id')}
+        order by t.first_published_at desc nulls last, t.post_id desc nulls last
         limit ${take}
       ) t
     )

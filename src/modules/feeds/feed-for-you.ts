@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { RankCursor } from './feed-cursor.js';
-import { DISMISSED, LISTED, textArray, type FeedSources } from './feed-sources.js';
+import { LISTED, NOT_DISMISSED, textArray, type FeedSources } from './feed-sources.js';
 
 /** Spec §3 source tracking: why a story is in a reader's For you feed. */
 export type PostFeedReason = 'FOLLOWED_AUTHOR' | 'FOLLOWED_TOPIC' | 'POPULAR_ON_SITE';
 
 /**
  * The ranking (documented in the module README). Candidates are bounded: the newest
- * PER_AUTHOR stories of each followed writer, the newest PER_TOPIC of each followed topic
- * and the newest SITE_WINDOW stories of the site; each is scored
+ * stories of followed writers (PER_AUTHOR each, fewer when the reader follows many, at
+ * most AUTHOR_CANDIDATES in all), of followed topics (PER_TOPIC each, likewise within
+ * TOPIC_CANDIDATES) and the newest SITE_WINDOW stories of the site; each is scored
  *
  *   weight(reason) × (1 + ln(1 + claps) + 0.5 × ln(1 + responses)) / (ageHours + 2)^GRAVITY
  *     × 0.5^(stories of this writer the reader dismissed) × 0.8^(dismissed stories sharing a tag)
@@ -19,7 +20,9 @@ export type PostFeedReason = 'FOLLOWED_AUTHOR' | 'FOLLOWED_TOPIC' | 'POPULAR_ON_
  */
 export const FOR_YOU = {
   PER_AUTHOR: 10,
+  AUTHOR_CANDIDATES: 400,
   PER_TOPIC: 150,
+  TOPIC_CANDIDATES: 600,
   SITE_WINDOW: 500,
   GRAVITY: 1.2,
   WEIGHT: { FOLLOWED_AUTHOR: 1.5, FOLLOWED_TOPIC: 1.0 },
@@ -45,23 +48,32 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
   const at = asOf.toISOString();
   const follows = src.authorIds.length + src.tagSlugs.length;
   const popularWeight = follows >= FOR_YOU.FOLLOWS_ENOUGH ? FOR_YOU.POPULAR_WEIGHT : 1;
+  // A reader who follows 2,000 writers gets their newest story or two each, not ten.
+  const perAuthor = Math.max(1, Math.min(FOR_YOU.PER_AUTHOR, Math.ceil(FOR_YOU.AUTHOR_CANDIDATES / Math.max(1, src.authorIds.length))));
+  const perTopic = Math.max(10, Math.min(FOR_YOU.PER_TOPIC, Math.ceil(FOR_YOU.TOPIC_CANDIDATES / Math.max(1, src.tagSlugs.length))));
   const afterCond = after ? sql`where (score, id) < (${after.score}::bigint, ${after.id})` : sql``;
   const { rows } = await db.execute<{ id: string; score: string | number; reason: PostFeedReason; author_id: string | null; tag_slug: string | null }>(sql`
-    with cand as (
-      select p.id, 'FOLLOWED_AUTHOR' as reason, p.creator_id as author_id, null::text as tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_AUTHOR}::float8 as weight
+    with by_author as (
+      select p.id, p.creator_id, p.first_published_at
       from unnest(${textArray(src.authorIds)}) as a(id)
       cross join lateral (
-        select p.id, p.creator_id from posts p
+        select p.id, p.creator_id, p.first_published_at from posts p
         where p.creator_id = a.id and ${LISTED('p')} and p.first_published_at <= ${at}::timestamptz
-        order by p.first_published_at desc limit ${FOR_YOU.PER_AUTHOR}
+        order by p.first_published_at desc, p.id desc limit ${perAuthor}
       ) p
+      order by p.first_published_at desc, p.id desc
+      limit ${FOR_YOU.AUTHOR_CANDIDATES}
+    ),
+    cand as (
+      select id, 'FOLLOWED_AUTHOR' as reason, creator_id as author_id, null::text as tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_AUTHOR}::float8 as weight
+      from by_author
       union all
       select t.post_id, 'FOLLOWED_TOPIC', null, t.tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_TOPIC}::float8
       from unnest(${textArray(src.tagSlugs)}) as f(slug)
       cross join lateral (
         select t.post_id, t.tag_slug from post_tags t
         where t.tag_slug = f.slug and t.first_published_at <= ${at}::timestamptz and t.creator_id <> all(${textArray(src.mutedIds)})
-        order by t.first_published_at desc limit ${FOR_YOU.PER_TOPIC}
+        order by t.first_published_at desc nulls last, t.post_id desc nulls last limit ${perTopic}
       ) t
       union all
       select p.id, 'POPULAR_ON_SITE', null, null, ${popularWeight}::float8
@@ -84,7 +96,7 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
           * (case when exists (select 1 from post_reads r where r.user_id = ${src.viewerId} and r.post_id = p.id) then ${FOR_YOU.READ_FACTOR}::float8 else 1::float8 end)
         )::bigint as score
       from cand c join posts p on p.id = c.id
-      where p.creator_id <> ${src.viewerId} and p.creator_id <> all(${textArray(src.mutedIds)}) and not ${DISMISSED(src.viewerId, 'p.id')}
+      where p.creator_id <> ${src.viewerId} and p.creator_id <> all(${textArray(src.mutedIds)}) and ${NOT_DISMISSED(src, 'p.id')}
       order by c.id, score desc, c.reason
     )
     select id, score, reason, author_id, tag_slug from scored ${afterCond}

@@ -155,7 +155,7 @@ export const feedResolvers: IResolvers = {
     forYouFeed: async (_: unknown, args: Paging, ctx: Ctx) => {
       const limit = pageLimit(args.paging ?? undefined);
       // Signed out, For you is the site's popular recent stories.
-      const src: FeedSources = ctx.viewer ? await sources(ctx, ctx.viewer.id) : { viewerId: '', authorIds: [], tagSlugs: [], mutedIds: [] };
+      const src: FeedSources = ctx.viewer ? await sources(ctx, ctx.viewer.id) : { viewerId: '', authorIds: [], tagSlugs: [], mutedIds: [], dismissedIds: [] };
       const { rows, next } = await forYouFeed(ctx.db, src, limit, decodeRankCursor(args.paging?.to), new Date());
       const items = await feedItems(rows, 'for-you', ctx);
       return { items, pagingInfo: { next: next ? { limit, to: encodeRankCursor(next) } : null } };
