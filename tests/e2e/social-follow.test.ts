@@ -117,10 +117,15 @@ describe.skipIf(h.skipReason !== '')(`following and muting${h.skipReason ? ` (sk
       await mutate(page, 'mutation FollowUser($id: ID!) { followUser(targetUserId: $id) { id } }', { id: (await writer(h.baseUrl, username)).id });
     }
     await mutate(page, 'mutation muteUser($id: ID!) { muteUser(targetUserId: $id) { id } }', { id: (await writer(h.baseUrl, 'kenji_w')).id });
+    // Two topics of the demo stories, so the page shows its Topics section too.
+    const picks = (await mutate(page, '{ staffPicksFeed(paging: { limit: 10 }) { items { tags { normalizedTagSlug } } } }', {})) as { data: { staffPicksFeed: { items: { tags: { normalizedTagSlug: string }[] }[] } } };
+    const slugs = [...new Set(picks.data.staffPicksFeed.items.flatMap((i) => i.tags.map((t) => t.normalizedTagSlug)))].slice(0, 2);
+    for (const tagSlug of slugs) await mutate(page, 'mutation FollowTag($tagSlug: String!) { followTag(tagSlug: $tagSlug) { id } }', { tagSlug });
 
     await page.goto('/me/following');
     await page.getByTestId('person-row').first().waitFor();
     expect(await page.getByTestId('person-row').count()).toBe(3);
+    expect(await page.getByTestId('followed-topic').count()).toBe(slugs.length);
     await shootWidths(page, 'social-following');
     await page.goto('/me/following/suggestions');
     await shootWidths(page, 'social-suggestions');
