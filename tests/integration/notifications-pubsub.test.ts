@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPubSub, type PubSub } from '../../src/platform/pubsub/index.js';
+import { startEventDispatcher, type EventHandlers } from '../../src/platform/events/dispatcher.js';
+import { emitDomainEvent } from '../../src/platform/events/outbox.js';
+import { createLogger } from '../../src/platform/logger/index.js';
 import { notificationsChannel } from '../../src/modules/notifications/live.js';
 import { followUser } from '../../src/modules/social/commands.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -84,6 +87,27 @@ describe.each([
     const { rows } = await t.database.pool.query('select count(*)::int as n from notifications where recipient_id = $1', [ann.id]);
     expect(rows[0].n).toBe(1);
     await d.stop();
+  });
+});
+
+describe('after-commit callbacks of event handlers', () => {
+  it('run once the handler’s writes committed, never when they roll back', async () => {
+    const t = await createTestApp();
+    const ran: string[] = [];
+    const handlers: EventHandlers = {
+      'notifications.system': [
+        async (_tx, p, meta) => {
+          meta.afterCommit(() => ran.push(p.key));
+          if (p.key === 'fails') throw new Error('handler broke');
+        },
+      ],
+    };
+    const d = startEventDispatcher({ db: t.database.db, logger: createLogger('silent'), handlers, pollIntervalMs: 3_600_000 });
+    await emitDomainEvent(t.database.db, { type: 'notifications.system', payload: { userId: 'x', key: 'fails', text: 'x' } });
+    await emitDomainEvent(t.database.db, { type: 'notifications.system', payload: { userId: 'x', key: 'works', text: 'x' } });
+    await d.drain();
+    await d.stop();
+    expect(ran).toEqual(['works']);
   });
 });
 
