@@ -53,6 +53,18 @@ describe('following, suggestions and muted pages', () => {
     expect(topics.headers.location).toBe('/me/following');
   });
 
+  it('a signed-out profile page carries no visitor id in its edges, so the page cache can keep it', async () => {
+    const bob = await newReader(t, 'Bob');
+    const username = (await t.database.pool.query<{ username: string }>('select username from users where id = $1', [bob.id])).rows[0]!.username;
+    const browser = testBrowser(t.app);
+    const res = await browser.get(`/@${username}`);
+    expect(res.statusCode).toBe(200);
+    const visitor = [...browser.jar.values()].find((v) => v.startsWith('lo_'));
+    expect(visitor).toBeTruthy();
+    expect(res.body).not.toContain(visitor!);
+    expect(res.body).toContain(`userId:${bob.id}-viewerId:anonymous`);
+  });
+
   it('the page documents and UserMentionTooltipContentQuery run against the schema', async () => {
     const ann = await newReader(t, 'Ann');
     const bob = await newReader(t, 'Bob');

@@ -57,13 +57,20 @@ function loaders(ctx: Ctx): SocialLoaders {
 const NO_EDGE: UserEdge = { isFollowing: false, isMuting: false };
 
 /**
+ * Whose edge an id names. Every signed-out reader has the same (empty) edges, so theirs
+ * share one id: a public page must not carry the visitor's own id, or the page cache
+ * could not keep it (server/app.ts refuses pages holding the visitor id).
+ */
+const edgeViewer = (ctx: Ctx) => ctx.viewer?.id ?? 'anonymous';
+
+/**
  * Spec §3 User.viewerEdge: whether the viewer follows and mutes the user. Signed out, and
  * for the viewer's own user, both are false. Used by the User type (accounts/graphql.ts).
  */
 export async function userViewerEdge(userId: string, ctx: Ctx) {
   const loader = loaders(ctx).userEdge;
   const edge = loader && userId !== ctx.viewer?.id ? await loader.load(userId) : NO_EDGE;
-  return { id: `userId:${userId}-viewerId:${ctx.viewer?.id ?? ctx.visitorId}`, ...edge, createdAt: null, lastPostCreatedAt: null };
+  return { id: `userId:${userId}-viewerId:${edgeViewer(ctx)}`, ...edge, createdAt: null, lastPostCreatedAt: null };
 }
 
 function requireViewer(ctx: Ctx): string {
@@ -121,7 +128,7 @@ export const socialGraphResolvers: IResolvers = {
     viewerEdge: async (t: TagLike, _: unknown, ctx: Ctx) => {
       const slug = slugOf(t);
       const edge = loaders(ctx).tagEdge;
-      return { id: `tagSlug:${slug}-viewerId:${ctx.viewer?.id ?? ctx.visitorId}`, isFollowing: edge ? await edge.load(slug) : false };
+      return { id: `tagSlug:${slug}-viewerId:${edgeViewer(ctx)}`, isFollowing: edge ? await edge.load(slug) : false };
     },
   },
 };
