@@ -64,21 +64,26 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
       order by p.first_published_at desc, p.id desc
       limit ${FOR_YOU.AUTHOR_CANDIDATES}
     ),
+    -- Each candidate carries what its score needs; the site's newest are read with their row already.
     cand as (
-      select id, 'FOLLOWED_AUTHOR' as reason, creator_id as author_id, null::text as tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_AUTHOR}::float8 as weight
-      from by_author
+      select p.id, 'FOLLOWED_AUTHOR' as reason, p.creator_id as author_id, null::text as tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_AUTHOR}::float8 as weight,
+        p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
+      from by_author b join posts p on p.id = b.id
       union all
-      select t.post_id, 'FOLLOWED_TOPIC', null, t.tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_TOPIC}::float8
+      select p.id, 'FOLLOWED_TOPIC', null, t.tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_TOPIC}::float8,
+        p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
       from unnest(${textArray(src.tagSlugs)}) as f(slug)
       cross join lateral (
         select t.post_id, t.tag_slug from post_tags t
         where t.tag_slug = f.slug and t.first_published_at <= ${at}::timestamptz and t.creator_id <> all(${textArray(src.mutedIds)})
         order by t.first_published_at desc nulls last, t.post_id desc nulls last limit ${perTopic}
       ) t
+      join posts p on p.id = t.post_id
       union all
-      select p.id, 'POPULAR_ON_SITE', null, null, ${popularWeight}::float8
+      select p.id, 'POPULAR_ON_SITE', null, null, ${popularWeight}::float8,
+        p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
       from (
-        select p.id from posts p
+        select p.id, p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags from posts p
         where ${LISTED('p')} and p.first_published_at <= ${at}::timestamptz
         order by p.first_published_at desc limit ${FOR_YOU.SITE_WINDOW}
       ) p
@@ -89,14 +94,14 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
     scored as (
       select distinct on (c.id) c.id, c.reason, c.author_id, c.tag_slug,
         round(${FOR_YOU.SCALE}::float8 * c.weight
-          * (1 + ln(1 + p.clap_count) + 0.5 * ln(1 + p.responses_count))
-          / power(greatest(extract(epoch from (${at}::timestamptz - p.first_published_at)) / 3600, 0) + 2, ${FOR_YOU.GRAVITY}::float8)
-          * power(0.5::float8, (select count(*) from dismissed d where d.creator_id = p.creator_id)::float8)
-          * power(0.8::float8, (select count(*) from dismissed d where d.tags && p.tags)::float8)
-          * (case when exists (select 1 from post_reads r where r.user_id = ${src.viewerId} and r.post_id = p.id) then ${FOR_YOU.READ_FACTOR}::float8 else 1::float8 end)
+          * (1 + ln(1 + c.clap_count) + 0.5 * ln(1 + c.responses_count))
+          / power(greatest(extract(epoch from (${at}::timestamptz - c.first_published_at))::float8 / 3600, 0) + 2, ${FOR_YOU.GRAVITY}::float8)
+          * power(0.5::float8, (select count(*) from dismissed d where d.creator_id = c.creator_id)::float8)
+          * power(0.8::float8, (select count(*) from dismissed d where d.tags && c.tags)::float8)
+          * (case when exists (select 1 from post_reads r where r.user_id = ${src.viewerId} and r.post_id = c.id) then ${FOR_YOU.READ_FACTOR}::float8 else 1::float8 end)
         )::bigint as score
-      from cand c join posts p on p.id = c.id
-      where p.creator_id <> ${src.viewerId} and p.creator_id <> all(${textArray(src.mutedIds)}) and ${NOT_DISMISSED(src, 'p.id')}
+      from cand c
+      where c.creator_id <> ${src.viewerId} and c.creator_id <> all(${textArray(src.mutedIds)}) and ${NOT_DISMISSED(src, 'c.id')}
       order by c.id, score desc, c.reason
     )
     select id, score, reason, author_id, tag_slug from scored ${afterCond}
