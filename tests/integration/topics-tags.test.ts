@@ -131,6 +131,18 @@ describe('tag pages data', () => {
     }
   });
 
+  it('shares archive counts for a minute among readers who muted no one', async () => {
+    const { sharedArchiveCounts, ARCHIVE_COUNTS_TTL_MS } = await import('../../src/modules/topics/archive-cache.js');
+    const db = t.database.db;
+    const at = Date.now();
+    const first = await sharedArchiveCounts(db, 'science', { exclude: [] }, at);
+    await insertPublishedPost(db, { creatorId: bob, title: 'science-2023', subtitle: '', paragraphs: body, tags: ['Science'], publishedAt: new Date(Date.UTC(2023, 5, 1)) });
+    expect(await sharedArchiveCounts(db, 'science', { exclude: [] }, at + 1000)).toEqual(first);
+    // A reader with muted writers counts exactly, and the minute's end brings the new story in.
+    expect((await sharedArchiveCounts(db, 'science', { exclude: [cat] }, at + 1000)).years).toContainEqual({ value: 2023, postCount: 1 });
+    expect((await sharedArchiveCounts(db, 'science', { exclude: [] }, at + ARCHIVE_COUNTS_TTL_MS + 1)).years).toContainEqual({ value: 2023, postCount: 1 });
+  });
+
   it('answers NotFound for a tag no story named, normalizes the slug, and refuses an unknown period', async () => {
     const anon = testBrowser(t.app);
     expect((await anon.gql(TAG, { slug: 'no-such-tag', period: 'day' })).data.tagResult).toEqual({ __typename: 'NotFound', message: 'Tag not found.' });

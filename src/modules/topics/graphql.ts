@@ -3,8 +3,9 @@ import { BadRequestError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { slugify } from '../../shared/slug.js';
 import type { PostRow } from '../posts/queries.js';
+import { sharedArchiveCounts } from './archive-cache.js';
 import { TOPICS_LIMITS } from './limits.js';
-import { archiveCounts, archiveRange, decodeKeyset, encodeKeyset, isTimePeriod, latestInTag, popularTags, recommendedInTag, relatedTags, suggestTags, tagBySlug, topInTag, writersInTags } from './queries.js';
+import { archiveRange, decodeKeyset, encodeKeyset, isTimePeriod, latestInTag, popularTags, recommendedInTag, relatedTags, suggestTags, tagBySlug, topInTag, writersInTags } from './queries.js';
 import { excludedWriters, pageLimit, presentTag, rankedOffset, visiblePosts, visibleWriters } from './present.js';
 
 export const topicsTypeDefs = /* GraphQL */ `
@@ -189,7 +190,7 @@ function counts(a: CountsParent, ctx: Ctx): Promise<Counts> {
   let p = countsOf.get(a);
   if (!p) {
     p = (async () => {
-      const c = await archiveCounts(ctx.db, a.tag.normalizedTagSlug, { year: a.year, month: a.month, exclude: await excludedWriters(ctx) });
+      const c = await sharedArchiveCounts(ctx.db, a.tag.normalizedTagSlug, { year: a.year, month: a.month, exclude: await excludedWriters(ctx) });
       return {
         years: c.years.map((y) => ({ year: y.value, postCount: y.postCount })),
         months: c.months.map((m) => ({ year: a.year, month: m.value, postCount: m.postCount })),
