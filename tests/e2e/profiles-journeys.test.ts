@@ -158,6 +158,19 @@ describe.skipIf(h.skipReason !== '')(`profiles${h.skipReason ? ` (skipped: ${h.s
     expect(all.slice(-2)).toEqual([`Third river ${stamp}`, `First river ${stamp}`]);
     await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
+
+    // The writer pins from the story page's own '...' menu too; the story leads the profile.
+    await writerPage.goto(`/@${writerUsername}`, { waitUntil: 'networkidle' });
+    await writerPage.getByRole('link', { name: `Tributary 9 ${stamp}` }).click();
+    await writerPage.getByTestId('post-title').waitFor();
+    await writerPage.getByRole('button', { name: 'Story actions' }).click();
+    await writerPage.getByRole('menuitem', { name: 'Pin to profile' }).click();
+    await writerPage.getByRole('status').getByText('Story pinned to your profile.').waitFor();
+    await writerPage.getByRole('button', { name: 'Story actions' }).click();
+    await writerPage.getByRole('menuitem', { name: 'Unpin from profile' }).waitFor();
+    await writerPage.keyboard.press('Escape');
+    await writerPage.goto(`/@${writerUsername}`, { waitUntil: 'networkidle' });
+    expect((await cardTitles(writerPage)).slice(0, 3)).toEqual([`Tributary 9 ${stamp}`, `Second river ${stamp}`, `Tributary 10 ${stamp}`]);
     await writerContext.close();
   });
 });

@@ -122,6 +122,7 @@ export const POST_PAGE_QUERY = gql`
         isLocked
         allowResponses
         visibility
+        pinnedAt
         postResponses {
           count
         }

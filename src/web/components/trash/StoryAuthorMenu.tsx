@@ -3,6 +3,7 @@ import { useSite } from '../../app-context.js';
 import { Link } from '../../router/Link.js';
 import { useNavigation } from '../../router/navigation.js';
 import { Popover } from '../popover/index.js';
+import { usePinPost } from '../profile/use-pin-post.js';
 import { DeleteStoryDialog } from './DeleteStoryDialog.js';
 import { useMoveToTrash } from './use-move-to-trash.js';
 import { yourStoriesHref } from './your-stories-tabs.js';
@@ -17,12 +18,15 @@ const MoreIcon = () => (
 );
 
 /**
- * The story page's '...' menu for its author: Edit story, Story settings, Delete story.
+ * The story page's '...' menu for its author: Edit story, Story settings, Pin to profile
+ * (or Unpin, for a public story), Delete story.
  * Deleting moves the story to the trash and opens the trash, where the toast's Undo or
  * Restore brings it back. Nobody else sees the menu (the server refuses them anyway).
  */
-export function StoryAuthorMenu({ postId, creatorId }: { postId: string; creatorId: string }) {
+export function StoryAuthorMenu({ postId, creatorId, pin }: { postId: string; creatorId: string; pin?: { pinnedAt: number | null } }) {
   const { viewer } = useSite();
+  const pinPost = usePinPost();
+  const [pinned, setPinned] = useState(Boolean(pin?.pinnedAt));
   const nav = useNavigation();
   const moveToTrash = useMoveToTrash();
   const [open, setOpen] = useState(false);
@@ -68,6 +72,21 @@ export function StoryAuthorMenu({ postId, creatorId }: { postId: string; creator
               Story settings
             </Link>
           </li>
+          {pin && (
+            <li>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.item}
+                onClick={async () => {
+                  setOpen(false);
+                  if (await pinPost(postId, !pinned)) setPinned(!pinned);
+                }}
+              >
+                {pinned ? 'Unpin from profile' : 'Pin to profile'}
+              </button>
+            </li>
+          )}
           <li>
             <button
               type="button"

@@ -27,6 +27,9 @@ interface PostPageData {
     clapCount: number;
     isLocked: boolean;
     allowResponses: boolean;
+    visibility: string;
+    /** When its writer pinned it to their profile; null when not pinned. */
+    pinnedAt: number | null;
     postResponses: { count: number };
     /** For a response: the story (or response) it answers, if the reader may see it. */
     inResponseToPost: { id: string; title: string; mediumUrl: string; creator: { id: string; name: string } } | null;
@@ -98,7 +101,7 @@ export default function PostPage({ params }: PageProps) {
               {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
             </div>
           </div>
-          <StoryAuthorMenu postId={post.id} creatorId={creator.id} />
+          <StoryAuthorMenu postId={post.id} creatorId={creator.id} pin={post.visibility === 'PUBLIC' && !post.inResponseToPost ? { pinnedAt: post.pinnedAt } : undefined} />
         </div>
         <ActionBar postId={post.id} creatorId={creator.id} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
       </div>
