@@ -160,6 +160,20 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
   });
 
+  it("searches in the page's context: a writer's profile searches that writer's stories", async () => {
+    const { viewer: writer } = await gql<{ viewer: { id: string; username: string } }>(writerContext!.request, '{ viewer { id username } }');
+    const { page } = await h.open(1200);
+    const sent: { indexName: string; params: string }[][] = [];
+    page.on('request', (r) => r.url().includes('/1/indexes/') && sent.push((JSON.parse(r.postData()!) as { requests: { indexName: string; params: string }[] }).requests));
+    await page.goto(`/@${writer.username}`, { waitUntil: 'networkidle' });
+    await headerBox(page).fill(word);
+    await popover(page).getByRole('region', { name: 'Stories' }).waitFor();
+    expect(await popover(page).getByRole('region', { name: 'People' }).count()).toBe(0);
+    const last = sent.at(-1)!;
+    expect(last.map((r) => r.indexName)).toEqual(['posts']);
+    expect(new URLSearchParams(last[0]!.params).get('filters')).toBe(`creatorId:"${writer.id}"`);
+  });
+
   it('shows the empty and unknown-category states', async () => {
     const { page } = await h.open(1200);
     await page.goto(`/search/tags?q=zzqxjvwk`, { waitUntil: 'networkidle' });

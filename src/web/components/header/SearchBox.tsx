@@ -1,6 +1,5 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { cx } from '../../lib/class-names';
-import { saveRecentSearch } from '../../lib/search-recent';
 import { useNavigation } from '../../router/navigation';
 import { SearchIcon } from '../icons';
 import { SEARCH_HREF, searchHref } from './site-pages';
@@ -52,7 +51,8 @@ export function SearchBox({ className, placeholder = 'Search' }: SearchBoxProps)
     e.preventDefault();
     const q = query.trim();
     if (!q) return;
-    saveRecentSearch(q);
+    // The recent-searches code comes with the predictive search (loaded on focus, so at hand).
+    void loadPredictive().then((m) => m.saveRecentSearch(q), () => {});
     setOpen(false);
     inputRef.current?.blur();
     nav.navigate(searchHref(q));

@@ -10,6 +10,7 @@ import { PredictivePanel } from './PredictivePanel.js';
 import { usePredictive } from './use-predictive.js';
 
 export { FullScreenSearch } from './FullScreenSearch.js';
+export { saveRecentSearch } from '../../lib/search-recent.js';
 
 export interface PredictivePopoverProps {
   query: string;
