@@ -1,11 +1,17 @@
 /**
- * Story search: a bounded candidate set, then ranking. The candidates are the best matches
- * by `quality` (engagement decayed by age), at most CANDIDATES of them: for a rare word the
- * planner takes the GIN index and sorts the few matches; for a word in most stories it walks
- * the quality index and stops after CANDIDATES matches. Either way ranking touches a bounded
- * number of rows, so a common word costs no more than a rare one. The candidates are then
- * ordered by text relevance (ts_rank: title A > subtitle B > body C > tags D) blended with
- * quality (README, Ranking).
+ * Story search: a bounded candidate set, then ranking. Candidates are the best matches by
+ * `quality` (engagement decayed by age), at most CANDIDATES, found in one of two ways:
+ *  - walk: the WALK best stories by quality (an index range, no text) filtered by the query.
+ *    A word in more than CANDIDATES / WALK of the stories fills the set here, at a fixed cost
+ *    however common it is.
+ *  - tier: otherwise, the matches among the TIER best stories, through a bitmap (the GIN
+ *    posting list ANDed with the quality range), so only those stories are read.
+ *  - bitmap: otherwise the word is rare, and every match is read through a bitmap.
+ * Index walks and sequential scans are switched off for the bitmap statements: the planner's
+ * guess of a prefix's frequency can be far off, and walking a million stories for a word found
+ * in one is what this rules out.
+ * The candidates are then ordered by text relevance (ts_rank: title A > subtitle B > body C >
+ * tags D) blended with quality (README, Ranking), and the page's stories and authors read last.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -18,6 +24,25 @@ import type { SearchViewer } from './viewer.js';
 
 /** The candidate bound: also how far results page (see PAGINATION_LIMIT). */
 export const CANDIDATES = PAGINATION_LIMIT;
+/** Best stories the walk looks at: words in more than CANDIDATES / WALK (2 %) of the stories fill the set there. */
+export const WALK = 10_000;
+
+/** Size of the top tier searched through a bitmap before the whole index: ~5 % of a 1M-story site. */
+export const TIER = 50_000;
+
+export type CandidateMode = 'walk' | 'tier' | 'bitmap';
+
+/** The quality of the TIER-th best story (per filtered / unfiltered view), re-read at most once a minute. */
+const tierFloors = new Map<boolean, { value: number; at: number }>();
+async function tierFloor(db: Db, unfiltered: boolean): Promise<number> {
+  const cached = tierFloors.get(unfiltered);
+  if (cached && Date.now() - cached.at < 60_000) return cached.value;
+  const { rows } = await db.execute<{ quality: number }>(sql`select quality from search_posts s ${unfiltered ? sql`` : sql`where s.author_ok`}
+    order by s.quality desc nulls last offset ${TIER - 1} limit 1`);
+  const value = rows[0]?.quality ?? Number.NEGATIVE_INFINITY;
+  tierFloors.set(unfiltered, { value, at: Date.now() });
+  return value;
+}
 /** Weight of quality against ln(text relevance) in the final score. */
 export const QUALITY_WEIGHT = 0.3;
 
@@ -55,19 +80,35 @@ export interface PostHitRow {
 
 /** The page of ranked story hits and how many candidates matched (at most CANDIDATES). */
 export async function searchPostRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean): Promise<PostHitRow[]> {
-  const { rows } = await db.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody));
-  return rows;
+  const walked = await db.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'walk'));
+  // The walk filled the set (or there is no text to match): the word is common enough.
+  if (q.words.length === 0 || (walked.rows[0]?.n ?? 0) >= CANDIDATES) return walked.rows;
+  const floor = await tierFloor(db, viewer.unfiltered);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    const tier = await tx.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'tier', floor));
+    if ((tier.rows[0]?.n ?? 0) >= CANDIDATES) return tier.rows;
+    const { rows } = await tx.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'bitmap'));
+    return rows;
+  });
 }
 
 /** The statement of searchPostRows (the bench prints its plans). */
-export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean): SQL {
+export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean, mode: CandidateMode, floor = 0): SQL {
   const tsq = q.words.length > 0 ? sql`to_tsquery('inkwell_search', ${tsqueryText(q)})` : null;
   const conditions: SQL[] = [];
-  if (tsq) conditions.push(sql`s.document @@ ${tsq}`);
   if (!viewer.unfiltered) conditions.push(sql`s.author_ok`);
   if (viewer.mutedIds.length > 0) conditions.push(sql`s.creator_id <> all(${sql`array[${sql.join(viewer.mutedIds.map((id) => sql`${id}`), sql`, `)}]::text[]`})`);
   if (filter) conditions.push(filter);
-  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const where = (extra: SQL[]) => (conditions.length + extra.length > 0 ? sql`where ${sql.join([...conditions, ...extra], sql` and `)}` : sql``);
+  const matches = tsq ? [sql`s.document @@ ${tsq}`] : [];
+  const candidates =
+    mode === 'walk'
+      ? sql`select w.post_id, w.document, w.quality from (
+          select s.post_id, s.document, s.quality from search_posts s ${where([])} order by s.quality desc nulls last limit ${WALK}
+        ) w ${tsq ? sql`where w.document @@ ${tsq}` : sql``} order by w.quality desc nulls last limit ${CANDIDATES}`
+      : sql`select s.post_id, s.document, s.quality from search_posts s ${where(mode === 'tier' ? [...matches, sql`s.quality >= ${floor}`] : matches)} order by s.quality desc nulls last limit ${CANDIDATES}`;
   const nowKey = Date.now() / 86_400_000 / RECENCY_DAYS_PER_POINT;
   // Ranked on the whole words typed (ts_rank of a prefix query costs several times more per
   // story); the word still being typed selects candidates but does not add to relevance.
@@ -80,10 +121,7 @@ export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchView
   // The page is cut from the ranked candidates before anything else is read: the stories and
   // authors are joined for its rows only (a suspended author's story drops out of the page).
   return sql`
-    with cand as (
-      select s.post_id, s.document, s.quality from search_posts s ${where}
-      order by s.quality desc nulls last limit ${CANDIDATES}
-    ), ranked as materialized (
+    with cand as (${candidates}), ranked as materialized (
       select c.post_id, ${relevance} + ${QUALITY_WEIGHT} * (c.quality - ${nowKey}) as score, count(*) over () as n from cand c
       order by score desc, c.post_id limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}
     )
