@@ -4,13 +4,12 @@ import type { RequestContext } from '../../server/graphql/context.js';
 import { NotFoundError, UnauthorizedError } from '../../platform/errors/index.js';
 import type { PostRow } from '../posts/queries.js';
 import { loadTags } from '../posts/queries.js';
-import { followedTagSlugs, followedUserIds, mutedUserIds } from '../social/queries.js';
 import { addDays, dayFromSlug, slugOfDay, utcDay } from './day-slug.js';
 import { showLessLikeThis, undoShowLessLikeThis } from './dismissals.js';
 import { decodeRankCursor, decodeTimeCursor, encodeRankCursor, encodeTimeCursor } from './feed-cursor.js';
 import { forYouFeed } from './feed-for-you.js';
 import { followingFeed } from './feed-following.js';
-import { feedSources, type FeedSources } from './feed-sources.js';
+import { viewerFeedSources, type FeedSources } from './feed-sources.js';
 import { loadListed, pageLimit } from './graphql.js';
 import { recentlyReadIds, recommendedTagSlugs, whoToFollowIds } from './sidebar-queries.js';
 import { pickedPostIds, pickStory, unpickStory } from './staff-picks.js';
@@ -99,13 +98,7 @@ async function feedItems(rows: SourceRow[], feedId: string, ctx: Ctx) {
 
 const empty = { items: [], pagingInfo: { next: null } };
 
-/** The viewer's follow graph, read once per request even when both feeds are asked for. */
-const sourcesOf = new WeakMap<object, Promise<FeedSources>>();
-function sources(ctx: Ctx, viewerId: string): Promise<FeedSources> {
-  let s = sourcesOf.get(ctx.loaders);
-  if (!s) sourcesOf.set(ctx.loaders, (s = feedSources(ctx.db, viewerId)));
-  return s;
-}
+const sources = viewerFeedSources;
 
 const pickLoaders = new WeakMap<object, DataLoader<string, boolean>>();
 function pickLoader(ctx: Ctx) {
@@ -174,12 +167,14 @@ export const feedResolvers: IResolvers = {
       };
     },
     recommendedTopics: async (_: unknown, args: { limit?: number | null }, ctx: Ctx) => {
-      const followed = ctx.viewer ? await followedTagSlugs(ctx.db, ctx.viewer.id) : [];
+      const followed = ctx.viewer ? (await sources(ctx, ctx.viewer.id)).tagSlugs : [];
       const rows = await recommendedTagSlugs(ctx.db, followed, clampSmall(args.limit, 7));
       return loadTags(ctx.loaders, rows.map((r) => r.slug));
     },
     whoToFollow: async (_: unknown, args: { limit?: number | null }, ctx: Ctx) => {
-      const excluded = ctx.viewer ? [ctx.viewer.id, ...(await followedUserIds(ctx.db, ctx.viewer.id)), ...(await mutedUserIds(ctx.db, ctx.viewer.id))] : [];
+      const src = ctx.viewer ? await sources(ctx, ctx.viewer.id) : null;
+      // authorIds leaves out muted writers; they are excluded too.
+      const excluded = src ? [src.viewerId, ...src.authorIds, ...src.mutedIds] : [];
       const ids = await whoToFollowIds(ctx.db, excluded, clampSmall(args.limit, 3));
       return (await ctx.loaders.userById.loadMany(ids)).filter((u) => u && !(u instanceof Error));
     },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import type { RequestContext } from '../../server/graphql/context.js';
 import { followedTagSlugs, followedUserIds, mutedUserIds } from '../social/queries.js';
 
 /**
@@ -21,6 +22,17 @@ export async function feedSources(db: Db, viewerId: string): Promise<FeedSources
   const [followed, tags, muted, dismissed] = await Promise.all([followedUserIds(db, viewerId), followedTagSlugs(db, viewerId), mutedUserIds(db, viewerId), dismissedPostIds(db, viewerId)]);
   const mutedSet = new Set(muted);
   return { viewerId, authorIds: followed.filter((id) => !mutedSet.has(id) && id !== viewerId), tagSlugs: tags, mutedIds: muted, dismissedIds: dismissed };
+}
+
+/**
+ * The signed-in viewer's sources, read once per request: the home page asks for For you,
+ * staff picks, topics and writers to follow together, and each needs the same lists.
+ */
+const perRequest = new WeakMap<object, Promise<FeedSources>>();
+export function viewerFeedSources(ctx: Pick<RequestContext, 'db' | 'loaders'>, viewerId: string): Promise<FeedSources> {
+  let s = perRequest.get(ctx.loaders);
+  if (!s) perRequest.set(ctx.loaders, (s = feedSources(ctx.db, viewerId)));
+  return s;
 }
 
 async function dismissedPostIds(db: Db, viewerId: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { PostRow } from '../posts/queries.js';
-import { mutedUserIds } from '../social/queries.js';
+import { viewerFeedSources } from './feed-sources.js';
 import { postsByCreator, staffPickPostIds } from './queries.js';
 
 const MAX_PAGE = 25;
@@ -47,7 +47,7 @@ export async function loadListed(ids: string[], ctx: RequestContext): Promise<Po
 /** A signed-in reader never sees the writers they muted, in any list of this module. */
 export async function withoutMuted(rows: PostRow[], ctx: RequestContext): Promise<PostRow[]> {
   if (!ctx.viewer) return rows;
-  const muted = new Set(await mutedUserIds(ctx.db, ctx.viewer.id));
+  const muted = new Set((await viewerFeedSources(ctx, ctx.viewer.id)).mutedIds);
   return muted.size ? rows.filter((r) => !muted.has(r.creatorId)) : rows;
 }
 
