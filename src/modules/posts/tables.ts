@@ -61,6 +61,8 @@ export const posts = pgTable(
     index('posts_listed_creator_idx')
       .on(t.creatorId, t.firstPublishedAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null and ${t.visibility} = 'PUBLIC' and ${t.inResponseToPostId} is null`),
+    // A writer's pinned stories (profile Home tab): a handful of rows however much they wrote.
+    index('posts_pinned_idx').on(t.creatorId, t.pinnedAt).where(sql`${t.pinnedAt} is not null`),
   ],
 );
 

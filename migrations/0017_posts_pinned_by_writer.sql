@@ -1,0 +1,1 @@
+CREATE INDEX "posts_pinned_idx" ON "posts" USING btree ("creator_id","pinned_at") WHERE "posts"."pinned_at" is not null;
