@@ -9,6 +9,20 @@ const unique = () => Math.random().toString(36).slice(2, 8);
 const viewerId = (page: Page) => page.evaluate(() => (window as unknown as { __PRELOADED_STATE__: { site: { viewer: { id: string } } } }).__PRELOADED_STATE__.site.viewer.id);
 const badge = (page: Page) => page.locator('[data-notifications-link] [data-badge]');
 
+/** A GraphQL call from the page, with its reader's session (what the site's own scripts send). */
+async function gql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const body = await page.evaluate(
+    async ({ query, variables }) => {
+      const res = await fetch('/_/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+      return (await res.json()) as { data?: unknown; errors?: unknown[] };
+    },
+    { query, variables },
+  );
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
+const paragraph = (text: string) => [{ name: 'p1', type: 'P', text, markups: [] }];
+
 /** The journey of issue 5: a writer gets a badge when followed, without reloading, and reads it. */
 describe.skipIf(h.skipReason)('notifications in the browser', () => {
   it('B follows A: A’s badge appears live, the list says so, the badge clears; read state and settings', async () => {
@@ -55,6 +69,30 @@ describe.skipIf(h.skipReason)('notifications in the browser', () => {
     await a.getByRole('tab', { name: 'All' }).click();
     await item.waitFor();
 
+    // Ada publishes; Ben claps and responds: the open page's badge counts them, live.
+    const draft = await gql<{ createDraft: { postId: string } }>(a, 'mutation($t: String!, $p: [ParagraphInput!]!) { createDraft(title: $t, subtitle: "", paragraphs: $p) { ... on SavedDraft { postId } } }', {
+      t: 'Notes on quiet software',
+      p: paragraph('Software that stays out of the way is harder to write than it looks.'),
+    });
+    const postId = draft.createDraft.postId;
+    await gql(a, 'mutation($id: ID!, $input: PublishPostInput!) { publishPost(postId: $id, input: $input) { __typename } }', {
+      id: postId,
+      input: { tags: [], visibility: 'PUBLIC', isLocked: false, allowResponses: true, license: 'ALL_RIGHTS_RESERVED' },
+    });
+    const benId = await viewerId(b);
+    await gql(b, 'mutation($post: ID!, $user: ID!) { clap(targetPostId: $post, userId: $user, numClaps: 5) { __typename } }', { post: postId, user: benId });
+    await gql(b, 'mutation($post: ID!, $p: [ParagraphInput!]!) { publishResponse(inResponseToPostId: $post, paragraphs: $p) { __typename } }', {
+      post: postId,
+      p: paragraph('This matches what I have seen: the best tools are the ones you forget you are using.'),
+    });
+    await badge(a).filter({ hasText: '2' }).waitFor({ timeout: 30_000 });
+    await a.reload({ waitUntil: 'networkidle' });
+    expect(await a.locator('li[data-kind]').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')))).toEqual(['RESPONSE', 'CLAP', 'FOLLOW']);
+    expect(await a.locator('li[data-kind="CLAP"]').textContent()).toContain(`${ben} clapped for Notes on quiet software`);
+    await a.getByRole('tab', { name: 'Responses' }).click();
+    await a.locator('[role="tabpanel"], ul[aria-label="Responses"]').locator('li[data-kind="RESPONSE"]').waitFor();
+    await a.getByRole('tab', { name: 'All' }).click();
+
     await shootWidths(a, 'notifications');
 
     // Opening it leads to Ben's profile and marks it read.
@@ -63,7 +101,9 @@ describe.skipIf(h.skipReason)('notifications in the browser', () => {
     await a.waitForURL(/\/@/);
     await a.goto('/me/notifications', { waitUntil: 'networkidle' });
     expect(await a.locator('li[data-kind="FOLLOW"]').getAttribute('data-read')).toBe('true');
-    expect(await a.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+    // The clap and the response are still unread.
+    expect(await a.locator('li[data-read="false"]').count()).toBe(2);
+    expect(await a.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(false);
   });
 
   it('Mark all as read; Settings → Notifications saves each choice at once; signed out, sign in first', async () => {
