@@ -106,7 +106,7 @@ describe.skipIf(h.skipReason !== '')(`the sign-in modal${h.skipReason ? ` (skipp
     expect(errors).toEqual([]);
   });
 
-  it('signs up in the modal with the emailed code and comes back to the same story, signed in', async () => {
+  it('signs up in the modal with the emailed code, is onboarded (header sign-up is no skipOnboarding entry point), then reads the story signed in', async () => {
     const email = `modal.reader.${Date.now()}@example.com`;
     const { page, errors, path } = await openStory(1200);
     await page.locator('header [data-sign-up]').click();
@@ -129,7 +129,10 @@ describe.skipIf(h.skipReason !== '')(`the sign-in modal${h.skipReason ? ` (skipp
 
     await dialog.getByLabel('Code').fill(code);
     await dialog.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL((url) => url.pathname === path && !url.search);
+    // Spec §6: only entry points such as clap, highlight or respond skip the topics onboarding.
+    await page.waitForURL((url) => url.pathname === '/get-started/topics');
+    await page.getByRole('heading', { name: 'What are you interested in?' }).waitFor();
+    await page.goto(path);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     await expect(page.getByTestId('post-title').isVisible()).resolves.toBe(true);
     await expect(page.locator('header [data-sign-in]').count()).resolves.toBe(0);
