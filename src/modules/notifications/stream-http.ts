@@ -8,6 +8,8 @@ export const NOTIFICATIONS_STREAM_PATH = '/_/notifications/stream';
 const HEARTBEAT_MS = 25_000;
 /** Messages arriving together (a burst of claps) cost one count. */
 const COALESCE_MS = 50;
+/** Open streams per reader in this process (a tab each); more are refused and those pages poll. */
+export const MAX_STREAMS_PER_READER = 20;
 
 /**
  * The header badge's live count (server-sent events): `event: count` with the reader's
@@ -18,6 +20,7 @@ const COALESCE_MS = 50;
  */
 export function registerNotificationStream(app: FastifyInstance, pubsub: () => Promise<PubSub> = sharedPubSub) {
   const open = new Set<() => void>();
+  const perReader = new Map<string, number>();
   // A stream never ends by itself: end them all when the server closes, or it waits for them.
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
@@ -26,6 +29,9 @@ export function registerNotificationStream(app: FastifyInstance, pubsub: () => P
   app.get(NOTIFICATIONS_STREAM_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.viewer) return reply.code(401).header('cache-control', 'no-store').send({ message: 'Sign in to see your notifications.' });
     const userId = request.viewer.id;
+    const mine = perReader.get(userId) ?? 0;
+    if (mine >= MAX_STREAMS_PER_READER) return reply.code(429).header('cache-control', 'no-store').send({ message: 'Too many open notification streams.' });
+    perReader.set(userId, mine + 1);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -59,6 +65,9 @@ export function registerNotificationStream(app: FastifyInstance, pubsub: () => P
       if (closed) return;
       closed = true;
       open.delete(end);
+      const left = (perReader.get(userId) ?? 1) - 1;
+      if (left > 0) perReader.set(userId, left);
+      else perReader.delete(userId);
       clearInterval(heartbeat);
       if (timer) clearTimeout(timer);
       void unsubscribe?.().catch(() => {});
