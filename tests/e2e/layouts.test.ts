@@ -6,7 +6,7 @@ const h = useBrowser();
 /** A page not built yet in each layout of spec §2.1 (publication pages need a publication). */
 const COMING_SOON_PAGES = [
   { path: '/me/notifications', layout: 'two-column', pageId: 'notifications' },
-  { path: '/explore-topics', layout: 'top-nav', pageId: 'explore-topics' },
+  { path: '/collections', layout: 'top-nav', pageId: 'collections-library' },
   { path: '/gift', layout: 'basic', pageId: 'landing-gift' },
   { path: '/plans', layout: 'wordmark', pageId: 'plans' },
 ];

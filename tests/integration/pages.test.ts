@@ -84,10 +84,10 @@ describe('server-rendered pages', () => {
   });
 
   it('renders a page that is not built yet as coming soon inside its layout', async () => {
-    const res = await get('/explore-topics');
+    const res = await get('/collections');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-layout="top-nav"');
-    expect(res.body).toContain('data-page-id="explore-topics"');
+    expect(res.body).toContain('data-page-id="collections-library"');
   });
 
   it('answers health checks with the database state', async () => {
