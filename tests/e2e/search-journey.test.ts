@@ -66,10 +66,13 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     await expect.poll(() => endpointTitles(context.request, 'posts', word), { timeout: 15_000 }).toContain(title);
     await expect.poll(() => endpointTitles(context.request, 'users', word), { timeout: 15_000 }).toContain(writerName);
 
+    // Console errors count from here: the search journey's own.
+    errors.splice(0);
     // The search code is not part of the page: it comes on first focus.
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-    await page.goto('/', { waitUntil: 'networkidle' });
+    // Any page in the default context (stories, people, publications, topics) will do.
+    await page.goto('/explore-topics', { waitUntil: 'networkidle' });
     expect(scripts.some((u) => u.includes('PredictiveSearch'))).toBe(false);
 
     // Focus: the empty state, with Explore topics (no recent searches yet).
@@ -172,6 +175,20 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     const last = sent.at(-1)!;
     expect(last.map((r) => r.indexName)).toEqual(['posts']);
     expect(new URLSearchParams(last[0]!.params).get('filters')).toBe(`creatorId:"${writer.id}"`);
+  });
+
+  it('a failed search (status 400 or more) clears the suggestions and shows an error without a retry', async () => {
+    const { page } = await h.open(1200);
+    await page.goto(storyPath, { waitUntil: 'networkidle' });
+    await headerBox(page).fill(word);
+    await popover(page).getByRole('link', { name: new RegExp(title) }).waitFor();
+    await page.route('**/1/indexes/*/queries', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Unavailable","status":503}' }));
+    await headerBox(page).fill(`${word} lanterns`);
+    await expect.poll(() => popover(page).count(), { timeout: 10_000 }).toBe(0);
+    await page.goto(`/search/users?q=${word}`);
+    await page.getByRole('alert').filter({ hasText: 'The search could not be completed.' }).waitFor();
+    expect(await page.getByRole('button', { name: /retry|try again/i }).count()).toBe(0);
+    expect(await page.getByTestId('search-person').count()).toBe(0);
   });
 
   it('shows the empty and unknown-category states', async () => {
