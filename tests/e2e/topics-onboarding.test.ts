@@ -106,6 +106,7 @@ describe.skipIf(h.skipReason !== '')(`topics: onboarding, tag pages, explore${h.
     await page.getByRole('link', { name: 'Who to follow' }).click();
     await page.waitForURL((url) => url.pathname === `/tag/${slug}/who-to-follow`);
     await page.getByTestId('person-row').first().waitFor();
+    await page.screenshot({ path: screenshotPath('topics-who-to-follow-1200'), fullPage: true });
     await page.getByRole('link', { name: 'Archive' }).click();
     await page.waitForURL((url) => url.pathname === `/tag/${slug}/archive`);
     await page.getByRole('navigation', { name: 'Years' }).getByRole('link').first().click();

@@ -18,7 +18,7 @@ export function WriterList({ writers, label }: { writers: TopicWriter[]; label: 
         <PersonRow
           key={w.user.id}
           user={w.user}
-          note={`${formatCount(w.postCount)} ${w.postCount === 1 ? 'story' : 'stories'} · ${formatCount(w.clapCount)} claps`}
+          note={`${formatCount(w.postCount)} ${w.postCount === 1 ? 'story' : 'stories'}${w.clapCount > 0 ? ` · ${formatCount(w.clapCount)} ${w.clapCount === 1 ? 'clap' : 'claps'}` : ''}`}
           action={<FollowButton user={w.user} size="small" />}
         />
       ))}
