@@ -40,7 +40,7 @@ async function ensureDatabase(url, { fresh }) {
 }
 
 /** The app's own migrations, as src/platform/db/migrate.ts applies them. */
-async function applyMigrations(url, root) {
+export async function applyMigrations(url, root) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await migrate(drizzle(pool), { migrationsFolder: path.join(root, 'migrations') });
