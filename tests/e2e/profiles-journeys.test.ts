@@ -14,11 +14,13 @@ async function gql<T>(context: BrowserContext, query: string, variables: Record<
 }
 
 /** Writes and publishes a story with the editor's calls. */
-async function publishStory(context: BrowserContext, title: string): Promise<string> {
+async function publishStory(context: BrowserContext, title: string, opts: { image?: boolean } = {}): Promise<string> {
+  const paragraphs: Record<string, unknown>[] = [{ name: 'a1b2', type: 'P', text: `${title} begins with a sentence worth reading twice.` }];
+  if (opts.image) paragraphs.push({ name: 'c3d4', type: 'IMG', text: '', metadata: { id: 'demo/tide-lines.svg', originalWidth: 1200, originalHeight: 800 } });
   const made = await gql<{ createDraft: { postId: string } }>(
     context,
     `mutation($title: String!, $paragraphs: [ParagraphInput!]!) { createDraft(title: $title, subtitle: "", paragraphs: $paragraphs) { ... on SavedDraft { postId } } }`,
-    { title, paragraphs: [{ name: 'a1b2', type: 'P', text: `${title} begins with a sentence worth reading twice.` }] },
+    { title, paragraphs },
   );
   const input = { tags: ['Profiles'], visibility: 'PUBLIC', isLocked: false, allowResponses: true, license: 'ALL_RIGHTS_RESERVED' };
   await gql(context, 'mutation($postId: ID!, $input: PublishPostInput!) { publishPost(postId: $postId, input: $input) { __typename } }', { postId: made.createDraft.postId, input });
@@ -40,7 +42,7 @@ describe.skipIf(h.skipReason !== '')(`profiles${h.skipReason ? ` (skipped: ${h.s
     writerPage = page;
     await signUpByEmail(page, 'Wren Profile', `wren.${stamp}@example.com`);
     writerUsername = (await viewerOf(context)).username;
-    for (const title of ['First river', 'Second river', 'Third river']) await publishStory(context, `${title} ${stamp}`);
+    for (const title of ['First river', 'Second river', 'Third river']) await publishStory(context, `${title} ${stamp}`, { image: title === 'Third river' });
 
     await page.goto(`/@${writerUsername}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Wren Profile', level: 1 }).waitFor();
@@ -55,6 +57,11 @@ describe.skipIf(h.skipReason !== '')(`profiles${h.skipReason ? ` (skipped: ${h.s
     await page.getByText('Pinned', { exact: true }).waitFor();
     expect(await cardTitles(page)).toEqual([`First river ${stamp}`, `Third river ${stamp}`, `Second river ${stamp}`]);
     await page.screenshot({ path: screenshotPath('profiles-pinned-toast') });
+    // The '...' of a card with a preview image sits beside the image, not over it.
+    const thirdCard = page.getByTestId('post-card').filter({ hasText: `Third river ${stamp}` });
+    const thumb = await thirdCard.locator('img').last().boundingBox();
+    const menu = await page.getByRole('button', { name: `Story actions for Third river ${stamp}` }).boundingBox();
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(thumb!.x);
 
     // Still first after a reload (the server's order), then unpinned back into place.
     await page.reload({ waitUntil: 'networkidle' });

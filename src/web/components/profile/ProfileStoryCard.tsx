@@ -19,7 +19,7 @@ function StoryPinMenu({ story, onChanged }: { story: ProfileStory; onChanged(): 
   const [busy, setBusy] = useState(false);
   const pinned = Boolean(story.pinnedAt);
   return (
-    <div className={styles.cardMenu}>
+    <div className={story.previewImage ? `${styles.cardMenu} ${styles.cardMenuBesideThumb}` : styles.cardMenu}>
       <ActionMenu label={`Story actions for ${story.title}`} buttonClassName={styles.cardMoreButton}>
         {(close) => (
           <>
