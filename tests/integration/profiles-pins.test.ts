@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertPublishedPost } from '../../src/modules/posts/commands.js';
 import { MAX_PINNED_STORIES, PIN_MESSAGES } from '../../src/modules/posts/pins.js';
-import { publishResponse } from '../../src/modules/posts/responses.js';
+import { publishResponse, setResponseHidden } from '../../src/modules/posts/responses.js';
 import { posts } from '../../src/modules/posts/tables.js';
 import { moveToTrash } from '../../src/modules/posts/trash.js';
 import type { Paragraph } from '../../src/shared/paragraphs.js';
@@ -147,6 +147,13 @@ describe('profile Home tab and pinned stories', () => {
     const next = await testBrowser(t.app).gql(RESPONSES, { id: ann.id, paging: conn.pagingInfo.next });
     expect(next.data.userResult.profileResponsesConnection.items).toHaveLength(1);
     expect(next.data.userResult.profileResponsesConnection.pagingInfo.next).toBeNull();
+    // Bob hides Ann's response to his story: only Ann still sees it on her Responses tab.
+    const onBobs = next.data.userResult.profileResponsesConnection.items[0];
+    expect((await setResponseHidden(t.database.db, { id: bob.id, isStaff: false }, onBobs.inResponseToPostId, onBobs.id, true)).kind).toBe('ok');
+    const ids = async (browser: { gql: typeof ann.browser.gql }) => (await browser.gql(RESPONSES, { id: ann.id, paging: { limit: 10 } })).data.userResult.profileResponsesConnection.items.map((p: { id: string }) => p.id);
+    expect(await ids(testBrowser(t.app))).not.toContain(onBobs.id);
+    expect(await ids(bob.browser)).not.toContain(onBobs.id);
+    expect(await ids(ann.browser)).toContain(onBobs.id);
     const bad = await testBrowser(t.app).gql(RESPONSES, { id: ann.id, paging: { limit: 1, to: 'nonsense' } });
     expect(bad.errors?.[0]?.message).toBe('That page of responses does not exist (bad paging cursor).');
   });
