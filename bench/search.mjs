@@ -98,19 +98,20 @@ async function bulkBackfill() {
   return report;
 }
 
-/** The plans searchPostRows runs for a query: the walk, then the tier and the whole index while the candidates are short. */
+/** The plans searchPostRows runs for a query: the walk for a common one (then the bitmap if it fell short), the bitmap otherwise. */
 async function planOf(q, p, viewer) {
-  const explain = async (conn, mode, floor) =>
-    (await conn.execute(sql`explain (analyze, buffers, costs off) ${m.postSearchSql(q, p, viewer, null, false, mode, floor)}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
-  const filled = async (conn, mode, floor) => ((await conn.execute(m.postSearchSql(q, p, viewer, null, false, mode, floor))).rows[0]?.n ?? 0) >= m.CANDIDATES;
-  const out = [`[walk]\n${await explain(db, 'walk')}`];
-  if (q.words.length === 0 || (await filled(db, 'walk'))) return out.join('\n');
-  const floor = (await db.execute(sql`select quality from search_posts where author_ok order by quality desc nulls last offset ${m.TIER - 1} limit 1`)).rows[0].quality;
+  const explain = async (conn, mode) =>
+    (await conn.execute(sql`explain (analyze, buffers, costs off) ${m.postSearchSql(q, p, viewer, null, false, mode)}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  const estimate = await m.estimateShare(db, q);
+  const out = [`estimated share ${(estimate * 100).toFixed(2)} %`];
+  if (estimate >= m.COMMON_SHARE) {
+    out.push(`[walk]\n${await explain(db, 'walk')}`);
+    if (((await db.execute(m.postSearchSql(q, p, viewer, null, false, 'walk'))).rows[0]?.n ?? 0) >= m.CANDIDATES) return out.join('\n');
+  }
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_indexscan = off`);
-    out.push(`[then tier]\n${await explain(tx, 'tier', floor)}`);
-    if (!(await filled(tx, 'tier', floor))) out.push(`[then bitmap]\n${await explain(tx, 'bitmap')}`);
+    out.push(`[bitmap]\n${await explain(tx, 'bitmap')}`);
   });
   return out.join('\n');
 }

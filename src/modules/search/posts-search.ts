@@ -1,15 +1,13 @@
 /**
  * Story search: a bounded candidate set, then ranking. Candidates are the best matches by
  * `quality` (engagement decayed by age), at most CANDIDATES, found in one of two ways:
- *  - walk: the WALK best stories by quality (an index range, no text) filtered by the query.
- *    A word in more than CANDIDATES / WALK of the stories fills the set here, at a fixed cost
- *    however common it is.
- *  - tier: otherwise, the matches among the TIER best stories, through a bitmap (the GIN
- *    posting list ANDed with the quality range), so only those stories are read.
- *  - bitmap: otherwise the word is rare, and every match is read through a bitmap.
- * Index walks and sequential scans are switched off for the bitmap statements: the planner's
- * guess of a prefix's frequency can be far off, and walking a million stories for a word found
- * in one is what this rules out.
+ *  - walk: for a query in at least COMMON_SHARE of the stories, the WALK best stories by quality
+ *    (an index range, no text) filtered by the query: it fills the set at a fixed cost however
+ *    common the word is.
+ *  - bitmap: a rarer query (estimated from the column's statistics, estimateShare) reads every
+ *    match through the GIN index, with index walks and sequential scans switched off: the
+ *    planner's own guess of a typed prefix's frequency can be far off, and walking a million
+ *    stories for a word found in one is what this rules out.
  * The candidates are then ordered by text relevance (ts_rank: title A > subtitle B > body C >
  * tags D) blended with quality (README, Ranking), and the page's stories and authors read last.
  */
@@ -27,22 +25,44 @@ export const CANDIDATES = PAGINATION_LIMIT;
 /** Best stories the walk looks at: words in more than CANDIDATES / WALK (2 %) of the stories fill the set there. */
 export const WALK = 10_000;
 
-/** Size of the top tier searched through a bitmap before the whole index: ~5 % of a 1M-story site. */
-export const TIER = 50_000;
+export type CandidateMode = 'walk' | 'bitmap';
 
-export type CandidateMode = 'walk' | 'tier' | 'bitmap';
+/** Words in at least this share of the stories take the walk; rarer ones the bitmap. */
+export const COMMON_SHARE = 0.02;
 
-/** The quality of the TIER-th best story (per filtered / unfiltered view), re-read at most once a minute. */
-const tierFloors = new Map<boolean, { value: number; at: number }>();
-async function tierFloor(db: Db, unfiltered: boolean): Promise<number> {
-  const cached = tierFloors.get(unfiltered);
-  if (cached && Date.now() - cached.at < 60_000) return cached.value;
-  const { rows } = await db.execute<{ quality: number }>(sql`select quality from search_posts s ${unfiltered ? sql`` : sql`where s.author_ok`}
-    order by s.quality desc nulls last offset ${TIER - 1} limit 1`);
-  const value = rows[0]?.quality ?? Number.NEGATIVE_INFINITY;
-  tierFloors.set(unfiltered, { value, at: Date.now() });
-  return value;
+/**
+ * How common each lexeme is, from the planner's statistics of search_posts.document (its most
+ * common elements: with the column's statistics target of 1000, every lexeme in more than about
+ * 0.1 % of the stories is there, so a lexeme missing from it is rare). Re-read every 10 minutes.
+ */
+let lexemeShares: { map: Map<string, number>; at: number } | null = null;
+async function shares(db: Db): Promise<Map<string, number>> {
+  if (lexemeShares && Date.now() - lexemeShares.at < 600_000) return lexemeShares.map;
+  const { rows } = await db.execute<{ e: string[] | null; f: number[] | null }>(sql`
+    select most_common_elems::text::text[] as e, most_common_elem_freqs as f from pg_stats where tablename = 'search_posts' and attname = 'document'`);
+  const map = new Map<string, number>();
+  const e = rows[0]?.e ?? [];
+  const f = rows[0]?.f ?? [];
+  e.forEach((lexeme, i) => map.set(lexeme, f[i] ?? 0));
+  lexemeShares = { map, at: Date.now() };
+  return map;
 }
+
+/** Estimated share of the stories matching the query: the product of its lexemes' shares (a prefix sums its words). */
+export async function estimateShare(db: Db, q: QueryWords): Promise<number> {
+  const [map, { rows }] = await Promise.all([shares(db), db.execute<{ q: string }>(sql`select to_tsquery('inkwell_search', ${tsqueryText(q)})::text as q`)]);
+  const text = rows[0]?.q ?? '';
+  let share = 1;
+  for (const m of text.matchAll(/'((?:[^']|'')*)'(:\*)?/g)) {
+    const lexeme = m[1]!.replaceAll("''", "'");
+    let s = 0;
+    if (m[2]) for (const [k, v] of map) s += k.startsWith(lexeme) ? v : 0;
+    else s = map.get(lexeme) ?? 0;
+    share *= Math.min(1, s);
+  }
+  return text === '' ? 0 : share;
+}
+
 /** Weight of quality against ln(text relevance) in the final score. */
 export const QUALITY_WEIGHT = 0.3;
 
@@ -80,22 +100,22 @@ export interface PostHitRow {
 
 /** The page of ranked story hits and how many candidates matched (at most CANDIDATES). */
 export async function searchPostRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean): Promise<PostHitRow[]> {
-  const walked = await db.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'walk'));
-  // The walk filled the set (or there is no text to match): the word is common enough.
-  if (q.words.length === 0 || (walked.rows[0]?.n ?? 0) >= CANDIDATES) return walked.rows;
-  const floor = await tierFloor(db, viewer.unfiltered);
+  if (q.words.length === 0 || (await estimateShare(db, q)) >= COMMON_SHARE) {
+    const walked = await db.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'walk'));
+    // The walk filled the set (or there is no text to match): done. Else (filters, or a word
+    // rarer than estimated) the bitmap gives every match.
+    if (q.words.length === 0 || (walked.rows[0]?.n ?? 0) >= CANDIDATES) return walked.rows;
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_indexscan = off`);
-    const tier = await tx.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'tier', floor));
-    if ((tier.rows[0]?.n ?? 0) >= CANDIDATES) return tier.rows;
     const { rows } = await tx.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'bitmap'));
     return rows;
   });
 }
 
 /** The statement of searchPostRows (the bench prints its plans). */
-export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean, mode: CandidateMode, floor = 0): SQL {
+export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean, mode: CandidateMode): SQL {
   const tsq = q.words.length > 0 ? sql`to_tsquery('inkwell_search', ${tsqueryText(q)})` : null;
   const conditions: SQL[] = [];
   if (!viewer.unfiltered) conditions.push(sql`s.author_ok`);
@@ -108,7 +128,7 @@ export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchView
       ? sql`select w.post_id, w.document, w.quality from (
           select s.post_id, s.document, s.quality from search_posts s ${where([])} order by s.quality desc nulls last limit ${WALK}
         ) w ${tsq ? sql`where w.document @@ ${tsq}` : sql``} order by w.quality desc nulls last limit ${CANDIDATES}`
-      : sql`select s.post_id, s.document, s.quality from search_posts s ${where(mode === 'tier' ? [...matches, sql`s.quality >= ${floor}`] : matches)} order by s.quality desc nulls last limit ${CANDIDATES}`;
+      : sql`select s.post_id, s.document, s.quality from search_posts s ${where(matches)} order by s.quality desc nulls last limit ${CANDIDATES}`;
   const nowKey = Date.now() / 86_400_000 / RECENCY_DAYS_PER_POINT;
   // Ranked on the whole words typed (ts_rank of a prefix query costs several times more per
   // story); the word still being typed selects candidates but does not add to relevance.

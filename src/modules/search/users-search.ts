@@ -1,9 +1,9 @@
 /**
  * People search: typo-tolerant and accent-insensitive on names and usernames (pg_trgm word
  * similarity on the unaccented, lower-case `names`), plus words of the bio. Candidates are the
- * most followed matching people, at most PEOPLE_CANDIDATES (a one-letter prefix matches a large
- * share of everyone: walking them by followers stops early), plus the exact username wherever it
- * ranks; they are ordered exact username first, then closeness of the name, then followers.
+ * most followed matching people (read through the GIN indexes), at most PEOPLE_CANDIDATES, plus
+ * the exact username wherever it ranks; they are ordered exact username first, then closeness
+ * of the name, then followers.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -36,16 +36,26 @@ const textArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) 
 export async function searchUserRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null): Promise<UserHitRow[]> {
   const typed = q.words.join(' ');
   const exact = q.words.join('');
-  const base: SQL[] = [sql`s.active`];
-  if (!viewer.unfiltered) base.push(sql`s.author_ok`);
+  // With words, written so the partial followers index cannot serve it (its bitmap would test
+  // every eligible person's name); the GIN indexes of names and words do, reading matches only.
+  const eligible = viewer.unfiltered ? sql`s.active` : sql`(s.active and s.author_ok)`;
+  const base: SQL[] = [q.words.length > 0 ? sql`${eligible} is true` : eligible];
   if (viewer.mutedIds.length > 0) base.push(sql`s.user_id <> all(${textArray(viewer.mutedIds)})`);
   if (filter) base.push(filter);
-  const match = q.words.length > 0 ? sql`and (s.names %> ${typed} or s.document @@ to_tsquery('inkwell_names', ${tsqueryText(q)}))` : sql``;
+  // One or two letters: names starting so (trigram closeness means nothing that short).
+  const prefix = sql`s.document @@ to_tsquery('inkwell_names', ${tsqueryText(q)})`;
+  const match = q.words.length === 0 ? sql`` : exact.length < 3 ? sql`and ${prefix}` : sql`and (s.names %> ${typed} or ${prefix})`;
   const closeness = q.words.length > 0 ? sql`(b.username_key = ${exact})::int * 10 + word_similarity(${typed}, b.names)` : sql`0`;
   const where = sql.join(base, sql` and `);
   return db.transaction(async (tx) => {
     // The threshold of %> for this query only (SET LOCAL ends with the transaction).
     await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_SIMILARITY}`));
+    // Matches come from the GIN indexes; walking everyone by followers and testing each name
+    // costs more whenever the match is not very common (the planner cannot tell).
+    if (q.words.length > 0) {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+    }
     const { rows } = await tx.execute<UserHitRow & Record<string, unknown>>(sql`
       with cand as (
         select s.user_id, s.names, s.username_key, s.follower_count from search_users s where ${where} ${match}
