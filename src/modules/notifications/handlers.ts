@@ -33,19 +33,27 @@ async function postFacts(tx: DbTransaction, postId: string, withBody = false): P
  * MAX_ACTOR_IDS first — leaving out readers the author muted and, on the NETWORK channel,
  * readers the author does not follow. One pass over the story's claps (its primary key).
  */
-async function clappers(tx: DbTransaction, postId: string, authorId: string): Promise<{ ids: string[]; count: number }> {
-  const { rows } = await tx.execute<{ ids: string[]; count: number }>(sql`
-    with pref as (
-      select coalesce((select channel from notification_channels where user_id = ${authorId} and kind = 'clap'), 'ALL') as channel
+async function clappers(tx: DbTransaction, postId: string): Promise<{ authorId: string; ids: string[]; count: number } | null> {
+  // The story (live, as readers see it) and its clappers in one statement: this runs for every first clap.
+  const { rows } = await tx.execute<{ author_id: string; ids: string[]; count: number }>(sql`
+    with post as (
+      select p.id, p.creator_id from posts p join users u on u.id = p.creator_id
+      where p.id = ${postId} and p.deleted_at is null and p.first_published_at is not null
+        and p.hidden_by_parent_author_at is null and u.deactivated_at is null
+    ),
+    pref as (
+      select coalesce((select channel from notification_channels ch, post where ch.user_id = post.creator_id and ch.kind = 'clap'), 'ALL') as channel
     ),
     c as (
-      select c.user_id, c.created_at from claps c, pref
-      where c.post_id = ${postId}
-        and not exists (select 1 from user_mutes m where m.user_id = ${authorId} and m.target_user_id = c.user_id)
-        and (pref.channel <> 'NETWORK' or exists (select 1 from user_follows f where f.follower_id = ${authorId} and f.target_user_id = c.user_id))
+      select c.user_id, c.created_at from claps c, post, pref
+      where c.post_id = post.id
+        and not exists (select 1 from user_mutes m where m.user_id = post.creator_id and m.target_user_id = c.user_id)
+        and (pref.channel <> 'NETWORK' or exists (select 1 from user_follows f where f.follower_id = post.creator_id and f.target_user_id = c.user_id))
     )
-    select array(select user_id from c order by created_at desc, user_id limit ${MAX_ACTOR_IDS}) as ids, (select count(*)::int from c) as count`);
-  return rows[0]!;
+    select post.creator_id as author_id, array(select user_id from c order by created_at desc, user_id limit ${MAX_ACTOR_IDS}) as ids, (select count(*)::int from c) as count
+    from post`);
+  const r = rows[0];
+  return r ? { authorId: r.author_id, ids: r.ids, count: r.count } : null;
 }
 
 /** Readers a published story or response links to (/@username), told once per post. */
@@ -91,11 +99,9 @@ export function notificationHandlers(pubsub: () => Promise<PubSub> = sharedPubSu
     ],
     'post.clapped': [
       async (tx, p, meta) => {
-        const post = await postFacts(tx, p.postId);
-        if (!post?.is_live) return;
-        const actors = await clappers(tx, p.postId, post.creator_id);
-        if (actors.count === 0) return;
-        await one(tx, meta, { recipientId: post.creator_id, kind: 'clap', key: `clap:${p.postId}`, actorId: p.userId, actors, postId: p.postId });
+        const found = await clappers(tx, p.postId);
+        if (!found || found.count === 0) return;
+        await one(tx, meta, { recipientId: found.authorId, kind: 'clap', key: `clap:${p.postId}`, actorId: p.userId, actors: { ids: found.ids, count: found.count }, postId: p.postId });
       },
     ],
     'post.responded': [

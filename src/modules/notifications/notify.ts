@@ -33,10 +33,12 @@ const DEFAULT_PERIOD = DEFAULT_DIGEST_FREQUENCY === 'OFF' ? null : DIGEST_PERIOD
 export async function notify(tx: DbTransaction, n: NotifyInput): Promise<boolean> {
   const actor = n.actorId;
   const actorIds = n.actors?.ids ?? (actor ? [actor] : []);
+  // One statement: the channel, the upsert and the reader's inbox row (one round trip per notification).
   const { rows } = await tx.execute<{ recipient_id: string }>(sql`
     with pref as (
       select coalesce((select channel from notification_channels where user_id = ${n.recipientId} and kind = ${n.kind}), 'ALL') as channel
-    )
+    ),
+    ins as (
     insert into notifications as n (recipient_id, kind, aggregation_key, actor_ids, actor_count, post_id, response_id, data)
     select ${n.recipientId}, ${n.kind}, ${n.key},
       ${sql.param(actorIds.slice(0, MAX_ACTOR_IDS))}::text[],
@@ -53,11 +55,19 @@ export async function notify(tx: DbTransaction, n: NotifyInput): Promise<boolean
       updated_at = now(),
       read_at = null
     where (n.actor_ids, n.actor_count) is distinct from (excluded.actor_ids, excluded.actor_count)
-    returning recipient_id`);
-  if (rows.length === 0) return false;
-  await ensureInboxes(tx, [n.recipientId]);
-  return true;
+    returning recipient_id
+    ),
+    inbox as (
+      insert into notification_inboxes (user_id, digest_frequency, digest_due_at)
+      select recipient_id, ${DEFAULT_DIGEST_FREQUENCY}, ${dueSql()} from ins
+      on conflict (user_id) do nothing
+    )
+    select recipient_id from ins`);
+  return rows.length > 0;
 }
+
+/** When a new inbox's first digest is due (a period of the default frequency from now). */
+const dueSql = () => (DEFAULT_PERIOD === null ? sql`null::timestamptz` : sql`now() + make_interval(days => ${DEFAULT_PERIOD})`);
 
 /**
  * A reader's inbox row (digest schedule, last visit) exists from their first
@@ -67,7 +77,7 @@ export async function ensureInboxes(tx: DbTransaction, userIds: readonly string[
   if (userIds.length === 0) return;
   await tx.execute(sql`
     insert into notification_inboxes (user_id, digest_frequency, digest_due_at)
-    select u, ${DEFAULT_DIGEST_FREQUENCY}, ${DEFAULT_PERIOD === null ? null : sql`now() + make_interval(days => ${DEFAULT_PERIOD})`}
+    select u, ${DEFAULT_DIGEST_FREQUENCY}, ${dueSql()}
     from unnest(${sql.param(userIds)}::text[]) as u
     on conflict (user_id) do nothing`);
 }
