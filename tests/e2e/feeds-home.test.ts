@@ -74,6 +74,10 @@ describe.skipIf(h.skipReason !== '')(`the reader's home${h.skipReason ? ` (skipp
     await page.getByRole('menuitem', { name: 'Mute author' }).click();
     await page.getByRole('status').filter({ hasText: `${muted} has been muted` }).first().waitFor();
     await expect.poll(async () => (await cardAuthors(page)).includes(muted)).toBe(false);
+    // Gone from For you at once too, and after a reload from both.
+    await page.getByRole('tab', { name: 'For you' }).click();
+    await page.locator('[role="tabpanel"] [data-testid="post-card"]').first().waitFor();
+    expect(await cardAuthors(page)).not.toContain(muted);
     await page.reload();
     await openFollowing(page);
     expect(await cardAuthors(page)).not.toContain(muted);

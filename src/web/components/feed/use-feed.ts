@@ -17,21 +17,38 @@ export interface FeedPage {
 export type FeedStatus = 'idle' | 'loading' | 'failed';
 
 /**
+ * Stories hidden ('Show less like this') and writers muted on this page: shared by the
+ * page's feeds, so a writer muted on Following is gone from For you too without a reload.
+ */
+export function useFeedFilters() {
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const [mutedAuthors, setMutedAuthors] = useState<Set<string>>(new Set());
+  return {
+    hidden,
+    mutedAuthors,
+    hide: useCallback((id: string) => setHidden((s) => new Set(s).add(id)), []),
+    unhide: useCallback((id: string) => setHidden((s) => new Set([...s].filter((x) => x !== id))), []),
+    muteAuthor: useCallback((id: string) => setMutedAuthors((s) => new Set(s).add(id)), []),
+  };
+}
+export type FeedFilters = ReturnType<typeof useFeedFilters>;
+
+/**
  * A feed read page by page with its cursor (spec §3 paging: limit and next.to). The first
  * page may come preloaded with the page (server-rendered); later pages are fetched in the
  * browser and appended, leaving out any story already shown (a story whose score changed
  * between pages could otherwise come twice). Stories the reader hid, and stories of writers
  * they muted, leave the list at once.
  */
-export function useFeed(query: DocumentNode, pick: (data: unknown) => FeedPage | null, limit: number, preloaded: FeedPage | null) {
+export function useFeed(query: DocumentNode, pick: (data: unknown) => FeedPage | null, limit: number, preloaded: FeedPage | null, shared?: FeedFilters) {
   const loadData = useBrowserData();
   const [items, setItems] = useState<FeedItem[]>(preloaded?.items ?? []);
   const [next, setNext] = useState<string | null>(preloaded?.next ?? null);
   const [started, setStarted] = useState(preloaded !== null);
   const [status, setStatus] = useState<FeedStatus>(preloaded ? 'idle' : 'loading');
   const [viewerIsStaff, setViewerIsStaff] = useState(preloaded?.viewerIsStaff ?? false);
-  const [hidden, setHidden] = useState<Set<string>>(new Set());
-  const [mutedAuthors, setMutedAuthors] = useState<Set<string>>(new Set());
+  const own = useFeedFilters();
+  const filters = shared ?? own;
   const busy = useRef(false);
 
   const load = useCallback(
@@ -73,7 +90,7 @@ export function useFeed(query: DocumentNode, pick: (data: unknown) => FeedPage |
 
   const retry = useCallback(() => void load(started ? next : null), [load, started, next]);
 
-  const visible = items.filter((i) => !hidden.has(i.post.id) && !mutedAuthors.has(i.post.creator.id));
+  const visible = items.filter((i) => !filters.hidden.has(i.post.id) && !filters.mutedAuthors.has(i.post.creator.id));
   return {
     items: visible,
     started,
@@ -82,8 +99,8 @@ export function useFeed(query: DocumentNode, pick: (data: unknown) => FeedPage |
     viewerIsStaff,
     more,
     retry,
-    hide: useCallback((id: string) => setHidden((s) => new Set(s).add(id)), []),
-    unhide: useCallback((id: string) => setHidden((s) => new Set([...s].filter((x) => x !== id))), []),
-    muteAuthor: useCallback((id: string) => setMutedAuthors((s) => new Set(s).add(id)), []),
+    hide: filters.hide,
+    unhide: filters.unhide,
+    muteAuthor: filters.muteAuthor,
   };
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Feed } from '../../components/feed/Feed.js';
-import { useFeed, type FeedItem, type FeedPage } from '../../components/feed/use-feed.js';
+import { useFeed, useFeedFilters, type FeedFilters, type FeedItem, type FeedPage } from '../../components/feed/use-feed.js';
 import { HomeSidebar } from '../../components/sidebar/HomeSidebar.js';
 import { FEED_FIRST_PAGE, FEED_PAGE_SIZE, FOLLOWING_FEED_QUERY, FOR_YOU_FEED_QUERY } from '../../graphql/feeds-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
@@ -18,10 +18,10 @@ const pickFeed = (field: 'forYouFeed' | 'followingFeed') => (data: unknown): Fee
 
 type Tab = 'for-you' | 'following';
 
-function ForYou() {
+function ForYou({ filters }: { filters: FeedFilters }) {
   const pick = pickFeed('forYouFeed');
   // The first page comes with the page (registry preload), server-rendered.
-  const feed = useFeed(FOR_YOU_FEED_QUERY, pick, FEED_PAGE_SIZE, pick(usePageQuery(FOR_YOU_FEED_QUERY, FEED_FIRST_PAGE)));
+  const feed = useFeed(FOR_YOU_FEED_QUERY, pick, FEED_PAGE_SIZE, pick(usePageQuery(FOR_YOU_FEED_QUERY, FEED_FIRST_PAGE)), filters);
   return (
     <Feed
       feed={feed}
@@ -35,9 +35,9 @@ function ForYou() {
   );
 }
 
-function Following() {
+function Following({ filters }: { filters: FeedFilters }) {
   // Loaded in the browser when the tab opens: most visits read For you only.
-  const feed = useFeed(FOLLOWING_FEED_QUERY, pickFeed('followingFeed'), FEED_PAGE_SIZE, null);
+  const feed = useFeed(FOLLOWING_FEED_QUERY, pickFeed('followingFeed'), FEED_PAGE_SIZE, null, filters);
   return (
     <Feed
       feed={feed}
@@ -62,6 +62,8 @@ const TABS: { key: Tab; label: string }[] = [
 /** The logged-in home (page id home, two-column layout): For you and Following, infinite scroll. */
 export default function HomePage() {
   const [tab, setTab] = useState<Tab>('for-you');
+  // Shared by both tabs: what the reader hid or muted on one is gone from the other.
+  const filters = useFeedFilters();
   return (
     <div className={styles.page}>
       <div role="tablist" aria-label="Home feeds" className={styles.tabs}>
@@ -81,7 +83,7 @@ export default function HomePage() {
         ))}
       </div>
       <div role="tabpanel" id={`home-panel-${tab}`} aria-labelledby={`home-tab-${tab}`}>
-        {tab === 'for-you' ? <ForYou /> : <Following />}
+        {tab === 'for-you' ? <ForYou filters={filters} /> : <Following filters={filters} />}
       </div>
     </div>
   );
