@@ -74,6 +74,8 @@ describe('profile pages', () => {
     expect(bare.statusCode).toBe(200);
     expect(bare.body).toContain('No Name Yet');
     expect(bare.body).not.toContain('aria-label="Profile"');
+    expect(bare.body).toContain('<title>No Name Yet – Inkwell</title>');
+    expect(bare.body).not.toContain('/@undefined');
   });
 
   it('a profile subdomain serves the profile at its root', async () => {

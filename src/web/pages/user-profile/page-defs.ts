@@ -42,7 +42,11 @@ export const userProfilePage: PageDef = {
     if (outcome.notFound || outcome.redirect || params.intent !== 'edit') return outcome;
     return { redirect: '/me/settings#profileInformation', temporary: true };
   },
-  head: ([data], _params, site) => userHead(data, site),
+  // Without a username there is no /@{username} to name as canonical, nor a feed.
+  head: ([data], _params, site) => {
+    const user = userOfData(data);
+    return user && !user.username ? { title: `${user.name} – ${site.siteName}` } : userHead(data, site);
+  },
   publicCache: true,
 };
 
