@@ -191,6 +191,19 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     expect(await page.getByTestId('search-person').count()).toBe(0);
   });
 
+  it('Topics: a topic found can be followed from the results', async () => {
+    const { page } = await h.open(1200);
+    await signUpByEmail(page, 'Tobi Topics', `tobi.${word}@example.com`);
+    await page.goto('/search/tags?q=lantern', { waitUntil: 'networkidle' });
+    const topic = page.getByTestId('search-topic').filter({ hasText: 'Lanterns' });
+    await topic.getByText(/\d+ stories/).waitFor();
+    await topic.getByRole('button', { name: 'Follow Lanterns' }).click();
+    await topic.getByRole('button', { name: 'Following Lanterns' }).waitFor();
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByTestId('search-topic').filter({ hasText: 'Lanterns' }).getByRole('button', { name: 'Following Lanterns' }).waitFor();
+    await shootWidths(page, 'search-topics');
+  });
+
   it('shows the empty and unknown-category states', async () => {
     const { page } = await h.open(1200);
     await page.goto(`/search/tags?q=zzqxjvwk`, { waitUntil: 'networkidle' });
