@@ -59,6 +59,16 @@ describe('profile pages', () => {
     expect(res.body).toContain('>1 Follower</a>');
   });
 
+  it('/@{username}/latest lists the same stories in publishing order, the pin not lifted', async () => {
+    const res = await get('/@ivy/latest');
+    expect(res.statusCode).toBe(200);
+    const [newest, middle, oldest] = order(res.body, ['Newest river', 'Middle river', 'Oldest river']);
+    expect(newest).toBeGreaterThan(0);
+    expect(newest).toBeLessThan(middle!);
+    expect(middle).toBeLessThan(oldest!);
+    expect(res.body).not.toContain('data-pinned="true"');
+  });
+
   it('/@{username}/responses lists the writer’s responses', async () => {
     const res = await get('/@ivy/responses');
     expect(res.statusCode).toBe(200);

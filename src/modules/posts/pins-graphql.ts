@@ -24,8 +24,8 @@ export const pinsTypeDefs = /* GraphQL */ `
   }
 
   extend type User {
-    "Profile Home tab: pinned stories first, then the others newest first (stories only, no responses)."
-    profileStoriesConnection(paging: PagingOptions): PostConnection!
+    "Profile Home tab: pinned stories first, then the others newest first (stories only, no responses). pinnedFirst false (Latest tab): all newest first."
+    profileStoriesConnection(paging: PagingOptions, pinnedFirst: Boolean = true): PostConnection!
     "Profile Responses tab: the user's responses, newest first."
     profileResponsesConnection(paging: PagingOptions): PostConnection!
   }
@@ -71,9 +71,9 @@ export const pinsResolvers: IResolvers = {
     resolveType: (o: { __typename?: string }) => o.__typename ?? 'Post',
   },
   User: {
-    profileStoriesConnection: async (user: { id: string }, args: { paging?: Paging }, ctx: Ctx) => {
+    profileStoriesConnection: async (user: { id: string }, args: { paging?: Paging; pinnedFirst?: boolean | null }, ctx: Ctx) => {
       const limit = pageLimit(args.paging, 10, MAX_PAGE);
-      return connection(await profileStoriesPage(ctx.db, user.id, limit, parseKeysetCursor(args.paging?.to, 'stories')), limit, ctx);
+      return connection(await profileStoriesPage(ctx.db, user.id, limit, parseKeysetCursor(args.paging?.to, 'stories'), args.pinnedFirst !== false), limit, ctx);
     },
     profileResponsesConnection: async (user: { id: string }, args: { paging?: Paging }, ctx: Ctx) => {
       const limit = pageLimit(args.paging, 10, MAX_PAGE);

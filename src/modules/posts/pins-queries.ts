@@ -39,7 +39,9 @@ async function newestFirst(db: Db, where: ReturnType<typeof and>, limit: number,
  * the limit; later pages (a cursor) hold only unpinned stories, so no story is listed
  * twice however the pages fall.
  */
-export async function profileStoriesPage(db: Db, creatorId: string, limit: number, cursor: KeysetCursor | null): Promise<ProfilePage> {
+export async function profileStoriesPage(db: Db, creatorId: string, limit: number, cursor: KeysetCursor | null, pinnedFirst = true): Promise<ProfilePage> {
+  // The Latest tab: every story in publishing order, pinned or not.
+  if (!pinnedFirst) return newestFirst(db, and(...storiesOf(creatorId)), limit, cursor);
   const pinned = cursor ? [] : await db.select(POST_SUMMARY_COLUMNS).from(posts).where(and(...shownPinnedOf(creatorId))).orderBy(desc(posts.pinnedAt));
   const rest = await newestFirst(db, and(...storiesOf(creatorId), isNull(posts.pinnedAt)), Math.max(limit - pinned.length, 1), cursor);
   return { rows: [...pinned, ...rest.rows], next: rest.next };

@@ -51,12 +51,12 @@ export const USER_PROFILE_PAGE_QUERY = gql`
 const PAGING_INFO = `pagingInfo { next { limit to } }`;
 
 export const PROFILE_STORIES_QUERY = gql`
-  query UserProfileStoriesQuery($username: ID, $id: ID, $to: String) {
+  query UserProfileStoriesQuery($username: ID, $id: ID, $to: String, $pinnedFirst: Boolean) {
     userResult(username: $username, id: $id) {
       __typename
       ... on User {
         id
-        profileStoriesConnection(paging: { limit: 10, to: $to }) {
+        profileStoriesConnection(paging: { limit: 10, to: $to }, pinnedFirst: $pinnedFirst) {
           items {
             ...PostPreview_post
             pinnedAt

@@ -5,11 +5,14 @@ export type StoryListField = 'profileStoriesConnection' | 'profileResponsesConne
 
 /**
  * The story list a profile tab shows (spec §3 profile tabs; route param `tab`): Home and
- * Latest the stories, Responses the responses; null for the tabs not built yet.
+ * Latest the stories (Home with pins first), Responses the responses; null for the tabs not
+ * built yet. `extra` joins the query's variables.
  */
-export function tabList(tab: string | undefined): { query: DocumentNode; field: StoryListField } | null {
-  if (tab === undefined || tab === 'HOME' || tab === 'LATEST') return { query: PROFILE_STORIES_QUERY, field: 'profileStoriesConnection' };
-  if (tab === 'RESPONSES') return { query: PROFILE_RESPONSES_QUERY, field: 'profileResponsesConnection' };
+export function tabList(tab: string | undefined): { query: DocumentNode; field: StoryListField; extra: Record<string, unknown> } | null {
+  if (tab === undefined || tab === 'HOME') return { query: PROFILE_STORIES_QUERY, field: 'profileStoriesConnection', extra: {} };
+  // /@{username}/latest: the same stories in publishing order, pins not lifted.
+  if (tab === 'LATEST') return { query: PROFILE_STORIES_QUERY, field: 'profileStoriesConnection', extra: { pinnedFirst: false } };
+  if (tab === 'RESPONSES') return { query: PROFILE_RESPONSES_QUERY, field: 'profileResponsesConnection', extra: {} };
   return null;
 }
 

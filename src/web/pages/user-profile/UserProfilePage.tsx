@@ -15,11 +15,11 @@ import styles from './UserProfilePage.module.css';
 
 type Connection = { items: ProfileStory[]; pagingInfo: { next: { to: string | null } | null } };
 
-function StoryList({ user, params, query, field }: { user: ProfileUser; params: Record<string, string>; query: DocumentNode; field: StoryListField }) {
+function StoryList({ user, params, query, field, extra }: { user: ProfileUser; params: Record<string, string>; query: DocumentNode; field: StoryListField; extra: Record<string, unknown> }) {
   const lookup = profileLookup(params);
   const list = usePagedList<ProfileStory>(
     query,
-    (to) => pageVariables(lookup, to),
+    (to) => ({ ...pageVariables(lookup, to), ...extra }),
     (data) => {
       const conn = userOf<Record<string, Connection>>(data)?.[field];
       return conn ? { items: conn.items, next: conn.pagingInfo.next?.to ?? null } : null;
@@ -51,7 +51,7 @@ export default function UserProfilePage({ params }: PageProps) {
     <div className={styles.main}>
       <ProfileHeader user={user} current={list ? current : null} />
       <QueuedFollow user={user} intent={params.intent} />
-      {list ? <StoryList key={`${user.id}:${params.tab}`} user={user} params={params} query={list.query} field={list.field} /> : <p className={styles.empty}>This part of {user.name}’s profile is coming soon.</p>}
+      {list ? <StoryList key={`${user.id}:${params.tab}`} user={user} params={params} query={list.query} field={list.field} extra={list.extra} /> : <p className={styles.empty}>This part of {user.name}’s profile is coming soon.</p>}
     </div>
   );
 }

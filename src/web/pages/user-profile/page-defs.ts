@@ -33,8 +33,8 @@ export const userProfilePage: PageDef = {
   load: () => import('./UserProfilePage.js'),
   preload: (params) => {
     const lookup = profileLookup(params);
-    const list = tabList(params.tab)?.query;
-    return [{ query: USER_PROFILE_PAGE_QUERY, variables: lookup }, ...(list ? [{ query: list, variables: pageVariables(lookup) }] : [])];
+    const list = tabList(params.tab);
+    return [{ query: USER_PROFILE_PAGE_QUERY, variables: lookup }, ...(list ? [{ query: list.query, variables: { ...pageVariables(lookup), ...list.extra } }] : [])];
   },
   // /@{username}/edit opens the profile settings (they are the profile's editor).
   outcome: ([data], params) => {
