@@ -148,13 +148,15 @@ function plansText(statements) {
 }
 
 function report(results, opTimes, sqlPart) {
-  const target = (name) => (/following|foryou/i.test(name) ? `p95 ≤ ${TARGETS.feedP95Ms} ms` : /unread/i.test(name) ? `p95 ≤ ${TARGETS.unreadMs} ms` : '');
-  const pass = (name, p95) => (/following|foryou/i.test(name) ? verdict(p95 <= TARGETS.feedP95Ms) : /unread/i.test(name) ? verdict(p95 <= TARGETS.unreadMs) : '');
+  // The issue's targets are about first pages; next pages are shown without one.
+  const firstFeed = (name) => /following|foryou/i.test(name) && !/next page/.test(name);
+  const target = (name) => (firstFeed(name) ? `p95 ≤ ${TARGETS.feedP95Ms} ms` : /unread/i.test(name) ? `p95 ≤ ${TARGETS.unreadMs} ms` : '');
+  const pass = (name, p95) => (firstFeed(name) ? verdict(p95 <= TARGETS.feedP95Ms) : /unread/i.test(name) ? verdict(p95 <= TARGETS.unreadMs) : '');
   console.log('Through the app: one request at a time, loopback round trip (server time + a loopback hop); first visit of each reader, then a repeat; heavy = the readers who follow the most writers');
   console.log(
     table(
       ['operation', 'p50', 'p95', 'p99', 'repeat p50', 'repeat p95', 'heavy p95', 'CPU/call node+db', 'empty', 'target', ''],
-      opTimes.map((o) => [o.operationName, ms(o.all.p50), ms(o.all.p95), ms(o.all.p99), ms(o.repeat.p50), ms(o.repeat.p95), ms(o.heavy?.p95), cpuCell(o.cpuMsPerCall), o.pages ? `${o.emptyPages}/${o.pages}` : '', target(o.operationName), pass(o.operationName, o.all.p95)]),
+      opTimes.map((o) => [o.operationName, ms(o.all.p50), ms(o.all.p95), ms(o.all.p99), ms(o.repeat?.p50), ms(o.repeat?.p95), ms(o.heavy?.p95), cpuCell(o.cpuMsPerCall), o.pages ? `${o.emptyPages}/${o.pages}` : '', target(o.operationName), pass(o.operationName, o.all.p95)]),
       ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
     ),
   );

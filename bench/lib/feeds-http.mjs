@@ -65,6 +65,7 @@ export async function timeOperations(origin, readers, operations, { warmup = 20,
     const repeat = [];
     const heavy = [];
     const items = [];
+    const nexts = new Map(); // reader → the feed's next page (limit, to), for the infinite scroll
     const cpu0 = cpu && (await cpu());
     for (const times of [first, repeat]) {
       for (const reader of readers) {
@@ -73,14 +74,28 @@ export async function timeOperations(origin, readers, operations, { warmup = 20,
         if (reader.heavy && times === first) heavy.push(ms);
         const feed = data && Object.values(data).find((v) => v && Array.isArray(v.items));
         if (feed && times === first) items.push(feed.items.length);
+        if (feed?.pagingInfo?.next && times === first) nexts.set(reader, feed.pagingInfo.next);
       }
     }
     const cpu1 = cpu && (await cpu());
     const perCall = (k) => (cpu1[k] - cpu0[k]) / (first.length + repeat.length);
     const cpuMsPerCall = cpu ? { node: perCall('node'), db: perCall('db') } : null;
     out.push({ operationName: op.operationName, all: summary(first), repeat: summary(repeat), heavy: heavy.length ? summary(heavy) : null, emptyPages: items.filter((n) => n === 0).length, pages: items.length, cpuMsPerCall });
+    if (nexts.size > 0 && op.query.includes('$paging')) out.push(await timeNextPages(origin, op, nexts));
   }
   return out;
+}
+
+/** The second page of a feed for every reader who has one, as the infinite scroll asks for it. */
+async function timeNextPages(origin, op, nexts) {
+  const times = [];
+  const heavy = [];
+  for (const [reader, next] of nexts) {
+    const { ms } = await timeOperation(origin, reader, { ...op, variables: { ...op.variables, paging: { limit: next.limit, to: next.to } } });
+    times.push(ms);
+    if (reader.heavy) heavy.push(ms);
+  }
+  return { operationName: `${op.operationName} (next page)`, all: summary(times), repeat: null, heavy: heavy.length ? summary(heavy) : null, emptyPages: 0, pages: 0, cpuMsPerCall: null };
 }
 
 /**
