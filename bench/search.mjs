@@ -24,21 +24,7 @@ const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:543
 const ITERATIONS = Number(process.env.ITERATIONS || 200);
 const load = (p) => tsImport(pathToFileURL(path.join(root, p)).href, import.meta.url);
 
-const m = {
-  ...(await load('src/platform/db/client.ts')),
-  ...(await load('src/platform/db/migrate.ts')),
-  ...(await load('src/modules/search/indexer.ts')),
-  ...(await load('src/modules/search/engine.ts')),
-  ...(await load('src/modules/search/posts-search.ts')),
-  ...(await load('src/modules/search/params.ts')),
-  ...(await load('src/modules/search/text.ts')),
-  ...(await load('src/modules/search/viewer.ts')),
-  ...(await load('src/modules/search/handlers.ts')),
-  ...(await load('src/modules/posts/drafts.ts')),
-  ...(await load('src/modules/posts/publish.ts')),
-  ...(await load('src/platform/events/dispatcher.ts')),
-  ...(await load('src/platform/logger/index.ts')),
-};
+const m = await load('bench/lib/search-modules.ts');
 
 const database = m.connectDatabase(url, 8);
 const db = database.db;

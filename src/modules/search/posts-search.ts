@@ -22,13 +22,13 @@ import type { SearchViewer } from './viewer.js';
 
 /** The candidate bound: also how far results page (see PAGINATION_LIMIT). */
 export const CANDIDATES = PAGINATION_LIMIT;
-/** Best stories the walk looks at: words in more than CANDIDATES / WALK (2 %) of the stories fill the set there. */
-export const WALK = 10_000;
+/** Best stories the walk may look at: a query in more than CANDIDATES / WALK (0.5 %) of the stories fills the set there; it stops at the 200th match. */
+export const WALK = 40_000;
 
 export type CandidateMode = 'walk' | 'bitmap';
 
 /** Words in at least this share of the stories take the walk; rarer ones the bitmap. */
-export const COMMON_SHARE = 0.02;
+export const COMMON_SHARE = 0.005;
 
 /**
  * How common each lexeme is, from the planner's statistics of search_posts.document (its most
