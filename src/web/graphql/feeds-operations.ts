@@ -22,40 +22,40 @@ const FEED_ITEM = gql`
   ${POST_PREVIEW}
 `;
 
-export const FOR_YOU_FEED_QUERY = gql`
-  query HomeForYouFeedQuery($paging: PagingOptions) {
-    viewerIsStaff
-    forYouFeed(paging: $paging) {
-      items {
-        ...FeedItem_item
-      }
-      pagingInfo {
-        next {
-          limit
-          to
-        }
+/** A page of a feed: its items and the cursor of the next page (spec §3 paging). */
+const FEED_CONNECTION = gql`
+  fragment FeedConnection_page on FeedConnection {
+    items {
+      ...FeedItem_item
+    }
+    pagingInfo {
+      next {
+        limit
+        to
       }
     }
   }
   ${FEED_ITEM}
 `;
 
+export const FOR_YOU_FEED_QUERY = gql`
+  query HomeForYouFeedQuery($paging: PagingOptions) {
+    viewerIsStaff
+    forYouFeed(paging: $paging) {
+      ...FeedConnection_page
+    }
+  }
+  ${FEED_CONNECTION}
+`;
+
 export const FOLLOWING_FEED_QUERY = gql`
   query HomeFollowingFeedQuery($paging: PagingOptions) {
     viewerIsStaff
     followingFeed(paging: $paging) {
-      items {
-        ...FeedItem_item
-      }
-      pagingInfo {
-        next {
-          limit
-          to
-        }
-      }
+      ...FeedConnection_page
     }
   }
-  ${FEED_ITEM}
+  ${FEED_CONNECTION}
 `;
 
 export const HOME_SIDEBAR_QUERY = gql`
