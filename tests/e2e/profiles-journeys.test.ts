@@ -145,6 +145,7 @@ describe.skipIf(h.skipReason !== '')(`profiles${h.skipReason ? ` (skipped: ${h.s
     await expect(page.getByTestId('profile-sidebar').isVisible()).resolves.toBe(false);
     await expect(page.getByRole('main').getByRole('button', { name: 'Follow Wren Profile' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('main').getByRole('link', { name: '1 Follower' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('main').getByText(`I write about rivers and the towns along them. ${stamp}`).isVisible()).resolves.toBe(true);
     // Three stories: one page, no Show more.
     await expect(page.getByRole('button', { name: 'Show more' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);

@@ -2,6 +2,7 @@ import { imageUrl } from '../../../shared/images.js';
 import { Avatar } from '../avatar/index.js';
 import { Tabs } from '../tabs/Tabs.js';
 import { FollowersLink, ProfileActions } from './ProfileSidebar.js';
+import { useBio } from './bio-store.js';
 import { profileBase } from './profile-lookup.js';
 import type { ProfileUser } from './profile-types.js';
 import styles from './profile.module.css';
@@ -15,6 +16,7 @@ export type ProfileTab = 'home' | 'responses' | 'lists' | 'about';
  */
 export function ProfileHeader({ user, current }: { user: ProfileUser; current: ProfileTab | null }) {
   const base = profileBase(user);
+  const bio = useBio(user.id, user.bio);
   const tabs = [
     { key: 'home', href: base, label: 'Home' },
     { key: 'responses', href: `${base}/responses`, label: 'Responses' },
@@ -30,6 +32,7 @@ export function ProfileHeader({ user, current }: { user: ProfileUser; current: P
           <FollowersLink user={user} />
         </div>
       </div>
+      {bio && <p className={styles.compactBio}>{bio}</p>}
       <div className={styles.compactActions}>
         <ProfileActions user={user} />
       </div>
