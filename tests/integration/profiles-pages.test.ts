@@ -93,6 +93,10 @@ describe('profile pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-testid="profile-sidebar"');
     expect(res.body).toContain('>Oldest river</h2>');
+    // Its tabs and links are the subdomain's own paths.
+    for (const href of ['/about', '/responses', '/followers']) expect(res.body).toContain(`href="${href}"`);
+    expect(res.body).not.toContain('href="/@ivy/about"');
+    expect((await testBrowser(t.app, { host: 'ivy.localhost:3000' }).get('/followers')).body).toContain('Rae Reader');
     const about = await testBrowser(t.app, { host: 'ivy.localhost:3000' }).get('/about');
     expect(about.statusCode).toBe(200);
     expect(about.body).toContain('Writes about rivers.');

@@ -3,7 +3,8 @@ import { Link } from '../../router/Link.js';
 import { FollowButton } from '../follow-button/FollowButton.js';
 import { PersonRow, type PersonRowUser } from '../follow-button/PersonRow.js';
 import { ShowMore } from './ShowMore.js';
-import { pageVariables, profileBase, profileLookup } from './profile-lookup.js';
+import { pageVariables, profileLookup } from './profile-lookup.js';
+import { useProfileBase } from './use-profile-base.js';
 import { userOf, type ProfileUser } from './profile-types.js';
 import { PEOPLE_LISTS, type PeopleSide } from './profile-tabs.js';
 import { usePagedList } from './use-paged-list.js';
@@ -19,6 +20,7 @@ type Connection = { users: Person[]; pagingInfo: { next: { to: string | null } |
  */
 export function PeopleList({ user, side, params }: { user: ProfileUser; side: PeopleSide; params: Record<string, string> }) {
   const lookup = profileLookup(params);
+  const base = useProfileBase(user);
   const { query, field } = PEOPLE_LISTS[side];
   const list = usePagedList<Person>(
     query,
@@ -33,7 +35,7 @@ export function PeopleList({ user, side, params }: { user: ProfileUser; side: Pe
   return (
     <div className={styles.header}>
       <p className={styles.crumb}>
-        <Link href={profileBase(user)}>{user.name}</Link>
+        <Link href={base || '/'}>{user.name}</Link>
         <span aria-hidden="true"> › </span>
         <span>{side === 'followers' ? 'Followers' : 'Following'}</span>
       </p>

@@ -3,7 +3,7 @@ import { Avatar } from '../avatar/index.js';
 import { Tabs } from '../tabs/Tabs.js';
 import { FollowersLink, ProfileActions } from './ProfileSidebar.js';
 import { useBio } from './bio-store.js';
-import { profileBase } from './profile-lookup.js';
+import { useProfileBase } from './use-profile-base.js';
 import type { ProfileUser } from './profile-types.js';
 import styles from './profile.module.css';
 
@@ -15,10 +15,10 @@ export type ProfileTab = 'home' | 'responses' | 'lists' | 'about';
  * sidebar is hidden, the avatar, follower count and Follow come up here.
  */
 export function ProfileHeader({ user, current }: { user: ProfileUser; current: ProfileTab | null }) {
-  const base = profileBase(user);
+  const base = useProfileBase(user);
   const bio = useBio(user.id, user.bio);
   const tabs = [
-    { key: 'home', href: base, label: 'Home' },
+    { key: 'home', href: base || '/', label: 'Home' },
     { key: 'responses', href: `${base}/responses`, label: 'Responses' },
     { key: 'lists', href: `${base}/lists`, label: 'Lists' },
     { key: 'about', href: `${base}/about`, label: 'About' },

@@ -7,7 +7,7 @@ import { FollowButton } from '../follow-button/FollowButton.js';
 import { useFollowerCount } from '../follow-button/follow-store.js';
 import { ProfileMoreMenu } from './ProfileMoreMenu.js';
 import { useBio } from './bio-store.js';
-import { profileBase } from './profile-lookup.js';
+import { useProfileBase } from './use-profile-base.js';
 import type { ProfileUser } from './profile-types.js';
 import styles from './profile.module.css';
 
@@ -17,9 +17,10 @@ export const followersLabel = (n: number) => `${formatCount(n)} ${n === 1 ? 'Fol
 export function FollowersLink({ user }: { user: ProfileUser }) {
   // With this browser's own follow or unfollow since the page was read.
   const label = followersLabel(useFollowerCount(user.id, user.socialStats.followerCount, user.viewerEdge.isFollowing));
+  const base = useProfileBase(user);
   if (!user.username) return <span className={styles.followers}>{label}</span>;
   return (
-    <Link href={`/@${user.username}/followers`} className={styles.followers}>
+    <Link href={`${base}/followers`} className={styles.followers}>
       {label}
     </Link>
   );
@@ -48,15 +49,15 @@ export function ProfileActions({ user }: { user: ProfileUser }) {
  * name and pronouns, follower count (to the followers page), bio, then Follow and '...'.
  */
 export function ProfileSidebar({ user }: { user: ProfileUser }) {
-  const base = profileBase(user);
+  const base = useProfileBase(user);
   const bio = useBio(user.id, user.bio);
   return (
     <div className={styles.side} data-testid="profile-sidebar">
-      <Link href={base} aria-label={user.name}>
+      <Link href={base || '/'} aria-label={user.name}>
         <Avatar username={user.username} name={user.name} imageUrl={user.imageId ? imageUrl(user.imageId, 160) : null} size="XL" alt="" />
       </Link>
       <h2 className={styles.sideName}>
-        <Link href={base} className={styles.personName}>
+        <Link href={base || '/'} className={styles.personName}>
           {user.name}
         </Link>
         {user.pronouns.length > 0 && <span className={styles.pronouns}> ({user.pronouns.join('/')})</span>}

@@ -13,3 +13,13 @@ export const profileBase = (user: { id: string; username: string | null }): stri
 
 /** Variables for a profile query: the lookup, plus a page cursor after the first page. */
 export const pageVariables = (lookup: ProfileLookup, to?: string | null): Record<string, unknown> => (to ? { ...lookup, to } : { ...lookup });
+
+/**
+ * The base of a user's pages where the reader is: '' on their own profile subdomain (the
+ * user-domain table serves /about, /followers… at the root, spec §2.2), else profileBase.
+ * Any path there that is not /@…, /u/… or /me/… is the subdomain's own.
+ */
+export function baseHere(user: { id: string; username: string | null }, pathname: string): string {
+  const main = pathname.startsWith('/@') || pathname.startsWith('/u/') || pathname.startsWith('/me/');
+  return user.username && !main ? '' : profileBase(user);
+}

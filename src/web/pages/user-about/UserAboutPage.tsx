@@ -2,7 +2,8 @@ import { formatCount, formatMonthYear } from '../../../shared/format.js';
 import { useSite } from '../../app-context.js';
 import { ProfileHeader } from '../../components/profile/ProfileHeader.js';
 import { ProfileSidebar } from '../../components/profile/ProfileSidebar.js';
-import { profileBase, profileLookup } from '../../components/profile/profile-lookup.js';
+import { profileLookup } from '../../components/profile/profile-lookup.js';
+import { useProfileBase } from '../../components/profile/use-profile-base.js';
 import { userOf, type ProfileUser } from '../../components/profile/profile-types.js';
 import { USER_PROFILE_PAGE_QUERY, VIEWER_ABOUT_QUERY } from '../../graphql/profiles-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
@@ -45,7 +46,7 @@ function NamedAbout({ params }: { params: Record<string, string> }) {
 
 function About({ user, editing }: { user: ProfileUser; editing: boolean }) {
   const { viewer, siteName } = useSite();
-  const base = profileBase(user);
+  const base = useProfileBase(user);
   const own = viewer?.id === user.id;
   return (
     <div className={styles.main}>
