@@ -95,6 +95,14 @@ describe('For you feed', () => {
     expect(fillers.length).toBeGreaterThan(0);
   });
 
+  it('a story trashed after the site’s candidates were read is not shown', async () => {
+    const before = (await allPages(newcomer, 'forYouFeed', 25)).ids;
+    expect(before).toContain(s.popular);
+    await sql(t, 'update posts set deleted_at = now() where id = $1', [s.popular]);
+    expect((await allPages(newcomer, 'forYouFeed', 25)).ids).not.toContain(s.popular);
+    await sql(t, 'update posts set deleted_at = null where id = $1', [s.popular]);
+  });
+
   it('a reader who follows little sees the site’s popular stories first', async () => {
     const { pages } = await allPages(newcomer, 'forYouFeed', 5);
     const first = pages[0]!.items[0]!;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { RankCursor } from './feed-cursor.js';
+import type { SiteCandidate } from './site-candidates.js';
 import { LISTED, NOT_DISMISSED, textArray, type FeedSources } from './feed-sources.js';
 
 /** Spec §3 source tracking: why a story is in a reader's For you feed. */
@@ -10,7 +11,8 @@ export type PostFeedReason = 'FOLLOWED_AUTHOR' | 'FOLLOWED_TOPIC' | 'POPULAR_ON_
  * The ranking (documented in the module README). Candidates are bounded: the newest
  * stories of followed writers (PER_AUTHOR each, fewer when the reader follows many, at
  * most AUTHOR_CANDIDATES in all), of followed topics (PER_TOPIC each, likewise within
- * TOPIC_CANDIDATES) and the newest SITE_WINDOW stories of the site; each is scored
+ * TOPIC_CANDIDATES) and the site's candidates (site-candidates.ts: the most clapped of the
+ * last two days and the newest, the same for every reader); each is scored
  *
  *   weight(reason) × (1 + ln(1 + claps) + 0.5 × ln(1 + responses)) / (ageHours + 2)^GRAVITY
  *     × 0.5^(stories of this writer the reader dismissed) × 0.8^(dismissed stories sharing a tag)
@@ -23,7 +25,6 @@ export const FOR_YOU = {
   AUTHOR_CANDIDATES: 400,
   PER_TOPIC: 150,
   TOPIC_CANDIDATES: 600,
-  SITE_WINDOW: 500,
   GRAVITY: 1.2,
   WEIGHT: { FOLLOWED_AUTHOR: 1.5, FOLLOWED_TOPIC: 1.0 },
   /** Site-wide popular stories weigh this much for a reader who follows at least FOLLOWS_ENOUGH sources, 1 otherwise. */
@@ -42,7 +43,7 @@ export interface ForYouRow {
   tagSlug: string | null;
 }
 
-export async function forYouFeed(db: Db, src: FeedSources, limit: number, after: RankCursor | null, now: Date): Promise<{ rows: ForYouRow[]; next: RankCursor | null }> {
+export async function forYouFeed(db: Db, src: FeedSources, limit: number, after: RankCursor | null, now: Date, site: readonly SiteCandidate[]): Promise<{ rows: ForYouRow[]; next: RankCursor | null }> {
   // Every page ranks as of the first page's time: ages, and so scores, stay put while paging.
   const asOf = after?.asOf ?? now;
   const at = asOf.toISOString();
@@ -80,13 +81,13 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
       ) t
       join posts p on p.id = t.post_id
       union all
-      select p.id, 'POPULAR_ON_SITE', null, null, ${popularWeight}::float8,
-        p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
-      from (
-        select p.id, p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags from posts p
-        where ${LISTED('p')} and p.first_published_at <= ${at}::timestamptz
-        order by p.first_published_at desc limit ${FOR_YOU.SITE_WINDOW}
-      ) p
+      select s.id, 'POPULAR_ON_SITE', null, null, ${popularWeight}::float8,
+        s.creator_id, s.first_published_at, s.clap_count, s.responses_count, string_to_array(s.tags, ',')
+      from unnest(${textArray(site.map((c) => c.id))}, ${textArray(site.map((c) => c.creatorId))},
+        ${sql.param(site.map((c) => c.firstPublishedAt.toISOString()))}::timestamptz[], ${sql.param(site.map((c) => c.clapCount))}::int[],
+        ${sql.param(site.map((c) => c.responsesCount))}::int[], ${textArray(site.map((c) => c.tags.join(',')))})
+        as s(id, creator_id, first_published_at, clap_count, responses_count, tags)
+      where s.first_published_at <= ${at}::timestamptz
     ),
     dismissed as (
       select d.creator_id, d.tags from feed_dismissals d where d.user_id = ${src.viewerId}

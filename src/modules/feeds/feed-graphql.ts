@@ -9,6 +9,7 @@ import { showLessLikeThis, undoShowLessLikeThis } from './dismissals.js';
 import { decodeRankCursor, decodeTimeCursor, encodeRankCursor, encodeTimeCursor } from './feed-cursor.js';
 import { forYouFeed } from './feed-for-you.js';
 import { followingFeed } from './feed-following.js';
+import { siteCandidates } from './site-candidates.js';
 import { viewerFeedSources, type FeedSources } from './feed-sources.js';
 import { loadListed, pageLimit } from './graphql.js';
 import { recentlyReadIds, recommendedTagSlugs, whoToFollowIds } from './sidebar-queries.js';
@@ -90,7 +91,9 @@ interface SourceRow {
 
 /** Posts in the order of their rows, each with its source; stories that cannot be shown (closed accounts) drop out. */
 async function feedItems(rows: SourceRow[], feedId: string, ctx: Ctx) {
-  const posts = new Map((await loadListed(rows.map((r) => r.id), ctx)).map((p) => [p.id, p]));
+  // The rows are read fresh here: a story trashed or unlisted since a cached candidate list was made drops out.
+  const listed = (p: PostRow) => p.deletedAt === null && p.firstPublishedAt !== null && p.visibility === 'PUBLIC' && p.inResponseToPostId === null;
+  const posts = new Map((await loadListed(rows.map((r) => r.id), ctx)).filter(listed).map((p) => [p.id, p]));
   return rows
     .filter((r) => posts.has(r.id))
     .map((r, i) => ({ post: posts.get(r.id)!, source: { feedId, postFeedReason: r.reason, rankPosition: i, authorId: r.authorId, tagSlug: r.tagSlug } }));
@@ -149,7 +152,8 @@ export const feedResolvers: IResolvers = {
       const limit = pageLimit(args.paging ?? undefined);
       // Signed out, For you is the site's popular recent stories.
       const src: FeedSources = ctx.viewer ? await sources(ctx, ctx.viewer.id) : { viewerId: '', authorIds: [], tagSlugs: [], mutedIds: [], dismissedIds: [] };
-      const { rows, next } = await forYouFeed(ctx.db, src, limit, decodeRankCursor(args.paging?.to), new Date());
+      const now = new Date();
+      const { rows, next } = await forYouFeed(ctx.db, src, limit, decodeRankCursor(args.paging?.to), now, await siteCandidates(ctx.db, now));
       const items = await feedItems(rows, 'for-you', ctx);
       return { items, pagingInfo: { next: next ? { limit, to: encodeRankCursor(next) } : null } };
     },
