@@ -55,7 +55,7 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   loadRenderer(): Promise<Renderer>;
-  assets?: { tagsFor(pageModule: string): string };
+  assets?: { tagsFor(...pageModules: string[]): string };
   /** Directory of the built client, served under /static/. */
   clientDir?: string;
   /** Installs development middleware (Vite) before routes. */

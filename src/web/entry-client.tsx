@@ -2,7 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import type { BrowserData } from './apollo/browser-data.js';
 import { PageData } from './graphql/page-data.js';
 import { ClientRouter } from './router/ClientRouter.js';
-import { pageDef } from './router/registry.js';
+import { loadPageDef } from './router/registry.js';
 import { readStartupState } from './router/startup-state.js';
 import { rememberViewer } from './lib/viewer-history.js';
 import './styles/global.css';
@@ -15,7 +15,7 @@ async function start() {
     return;
   }
   let routeName = state.routeName;
-  const def = pageDef(state.pageId);
+  const def = await loadPageDef(state.pageId);
   const queries = def.preload?.(state.params) ?? [];
   if (queries.length !== cache.length) throw new Error(`Cannot start: the page ${state.pageId} preloads ${queries.length} queries but the server sent ${cache.length} results.`);
   const preloaded = queries.map((q, i) => ({ query: q.query, variables: q.variables, data: cache[i] }));

@@ -11,12 +11,12 @@ import { PageData, type PageDataEntry } from './graphql/page-data.js';
 import { ServerErrorScreen } from './components/error-screens/ErrorScreens.js';
 import { renderHeadTags, serializeForScript, type HeadTags } from './router/head.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
-import { pageDef, type PageDef } from './router/registry.js';
+import { loadPageDef, pageDefModule, type PageDef } from './router/registry.js';
 import { resolvePage, type TableContext } from './router/resolve-page.js';
 
 export interface PageAssets {
   /** <link>/<script> tags for the entry and the given page module (build manifest). */
-  tagsFor(pageModule: string): string;
+  tagsFor(...pageModules: string[]): string;
 }
 
 export interface RenderInput {
@@ -71,7 +71,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
       }),
     );
 
-  let def = pageDef(page.pageId);
+  let def = await loadPageDef(page.pageId);
   let entries = await run(def, page.params);
   let data = entries.map((e) => e.data);
   const outcome = def.outcome?.(data, page.params, pathname) ?? {};
@@ -79,7 +79,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   if (outcome.notFound) {
     status = 404;
     page = { pageId: NOT_FOUND_PAGE_ID, routeName: page.routeName, params: {} };
-    def = pageDef(page.pageId);
+    def = await loadPageDef(page.pageId);
     entries = await run(def, page.params);
     data = entries.map((e) => e.data);
   }
@@ -96,7 +96,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<link rel="icon" type="image/svg+xml" href="${input.faviconUrl}">` +
     renderHeadTags(head) +
-    input.assets.tagsFor(def.module) +
+    input.assets.tagsFor(def.module, ...[pageDefModule(page.pageId)].filter((m): m is string => m !== null)) +
     `</head><body><div id="root">`;
   const stateScript =
     `<script>window.__PRELOADED_STATE__=${serializeForScript(preloaded)};` +

@@ -16,7 +16,7 @@ vi.mock('../../src/web/router/registry.js', async (importOriginal) => {
     'landing-gift': { module: 'broken-head', load: actual.COMING_SOON.load, head: throwing('upstream said 409: Conflict') },
     plans: { module: 'broken-head', load: actual.COMING_SOON.load, head: throwing('something else broke') },
   };
-  return { ...actual, pageDef: (pageId: string) => broken[pageId] ?? actual.pageDef(pageId) };
+  return { ...actual, loadPageDef: async (pageId: string) => broken[pageId] ?? actual.loadPageDef(pageId) };
 });
 
 describe('render failures', () => {

@@ -243,7 +243,6 @@ describe('settings', () => {
       const b = await browser(adaId);
       for (const [tab, id, text] of [
         ['publishing', 'managePublications', 'Publishing settings arrive with publications'],
-        ['notifications', 'email-settings', 'Notification settings arrive with notifications'],
         ['membership', 'membership', 'Membership and payment settings arrive with membership.'],
       ]) {
         const res = await b.get(`/me/settings/${tab}`);
@@ -251,6 +250,14 @@ describe('settings', () => {
         expect(res.body).toContain(`id="${id}"`);
         expect(res.body).toContain(text);
       }
+    });
+
+    it('serves the Notifications tab with its sections (email-settings, manageSubscriptions)', async () => {
+      const res = await (await browser(adaId)).get('/me/settings/notifications');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('id="email-settings"');
+      expect(res.body).toContain('id="manageSubscriptions"');
+      expect(res.body).toContain('id="digest-frequency"');
     });
 
     it('answers an unknown tab with the 404 page', async () => {

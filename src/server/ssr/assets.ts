@@ -38,20 +38,22 @@ export function manifestAssets(clientDir: string) {
   };
 
   return {
-    tagsFor(pageModule: string): string {
-      const hit = cache.get(pageModule);
+    /** `pageModules`: the page's module, and its definition's when that loads apart (lazy-pages.ts). */
+    tagsFor(...pageModules: string[]): string {
+      const key = pageModules.join('\n');
+      const hit = cache.get(key);
       if (hit !== undefined) return hit;
       const css = new Set<string>();
       const js = new Set<string>();
       collect(CLIENT_ENTRY, css, js, new Set());
       const entryFiles = new Set(js);
-      collect(pageModule, css, js, new Set());
+      for (const m of pageModules) collect(m, css, js, new Set());
       const tags = [
         ...[...css].map((f) => `<link rel="stylesheet" href="${esc(ASSET_BASE + f)}">`),
         `<script type="module" src="${esc(ASSET_BASE + entry.file)}"></script>`,
         ...[...js].filter((f) => f !== entry.file).map((f) => `<link rel="modulepreload" href="${esc(ASSET_BASE + f)}"${entryFiles.has(f) ? '' : ' data-page'}>`),
       ].join('');
-      cache.set(pageModule, tags);
+      cache.set(key, tags);
       return tags;
     },
   };

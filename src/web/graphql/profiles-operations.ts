@@ -154,24 +154,5 @@ export const VIEWER_ABOUT_QUERY = gql`
   ${PROFILE_USER}
 `;
 
-const PIN_RESULT = `__typename
-  ... on Post { id pinnedAt }
-  ... on MaxPinnedStoriesReached { message }
-  ... on NotFound { message }
-  ... on BadRequest { message }`;
-
-export const PIN_POST_MUTATION = gql`
-  mutation PinPost($postId: ID!) {
-    pinPost(postId: $postId) {
-      ${PIN_RESULT}
-    }
-  }
-`;
-
-export const UNPIN_POST_MUTATION = gql`
-  mutation UnpinPost($postId: ID!) {
-    unpinPost(postId: $postId) {
-      ${PIN_RESULT}
-    }
-  }
-`;
+// Pinning lives in its own file: the story page's menu needs it without the profile's documents.
+export { PIN_POST_MUTATION, UNPIN_POST_MUTATION } from './pin-operations.js';

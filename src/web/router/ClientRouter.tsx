@@ -6,7 +6,7 @@ import type { SiteInfo } from '../app-context.js';
 import type { HeadTags } from './head.js';
 import type { Navigation } from './navigation.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './preloaded-state.js';
-import { pageDef, type PageDef } from './registry.js';
+import { loadPageDef, type PageDef } from './registry.js';
 
 interface Prepared {
   page: AppPage;
@@ -113,7 +113,7 @@ async function prepareUrl(loadData: () => Promise<BrowserData>, state: Preloaded
   let pageId = resolved.kind === 'page' ? resolved.pageId : NOT_FOUND_PAGE_ID;
   let params = resolved.kind === 'page' ? resolved.params : {};
   const routeName = resolved.routeName;
-  let def = pageDef(pageId);
+  let def = await loadPageDef(pageId);
   const [module, data] = await Promise.all([def.load(), runPreload(client, def, params)]);
   const outcome = def.outcome?.(data, params, pathname) ?? {};
   if (outcome.redirect) return { redirect: outcome.redirect, page: null as never, head: null };
@@ -122,7 +122,7 @@ async function prepareUrl(loadData: () => Promise<BrowserData>, state: Preloaded
   if (outcome.notFound) {
     pageId = NOT_FOUND_PAGE_ID;
     params = {};
-    def = pageDef(pageId);
+    def = await loadPageDef(pageId);
     [finalModule, finalData] = await Promise.all([def.load(), runPreload(client, def, params)]);
   }
   const head = def.head?.(finalData, params, { ...state.site, origin, pageId, routeName }) ?? null;

@@ -1,23 +1,15 @@
 import type { DocumentNode } from 'graphql';
 import type { ComponentType } from 'react';
-import { CONNECTED_ACCOUNTS_QUERY, SECURITY_SETTINGS_QUERY, HOME_LO_QUERY, INTEGRATION_TOKENS_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY, SETTINGS_PAGE_QUERY, VIEWER_SESSIONS_QUERY } from '../graphql/operations.js';
-import { isSettingsTab, signInToSettingsHref } from '../pages/settings/settings-tabs.js';
+import { HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY } from '../graphql/operations.js';
 import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
 import { postHead, type HeadTags } from './head.js';
-import { userAboutPage, userFollowersPage, userFollowingPage, userProfilePage } from '../pages/user-profile/page-defs.js';
-import { YOUR_STORIES_PAGE_QUERY } from '../graphql/library-operations.js';
-import { isYourStoriesFilter, yourStoriesVariables } from '../components/trash/your-stories-tabs.js';
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
 import { isSearchCategory } from '../lib/search-categories.js';
-import { TOPIC_PAGES } from '../pages/topic/page-defs.js';
-import { FEED_PAGES } from '../pages/home/page-defs.js';
+import { lazyGroupOf } from './lazy-pages.js';
 import { HOME_LO_TRENDING_QUERY } from '../graphql/feeds-operations.js';
-import { CUSTOMIZE_PAGES } from '../pages/customize-following/page-defs.js';
-import { NOTIFICATIONS_PAGES } from '../pages/notifications/page-defs.js';
-import { NOTIFICATION_SETTINGS_QUERY } from '../graphql/notifications-operations.js';
 
 export interface PageProps {
   pageId: string;
@@ -98,50 +90,10 @@ const postResponsesPage: PageDef = {
   },
 };
 
-type ViewerData = { viewer?: { id: string } | null };
-
-/** Signed-in readers only: a signed-out one is sent to sign in and brought back. */
-const settingsPage: PageDef = {
-  module: 'src/web/pages/settings/SettingsPage.tsx',
-  load: () => import('../pages/settings/SettingsPage.js'),
-  preload: (params) => [
-    { query: SETTINGS_PAGE_QUERY },
-    ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }, { query: CONNECTED_ACCOUNTS_QUERY }, { query: INTEGRATION_TOKENS_QUERY }] : []),
-    ...(params.setting === 'notifications' ? [{ query: NOTIFICATION_SETTINGS_QUERY }] : []),
-  ],
-  outcome: ([data], params, pathname) => {
-    if (!isSettingsTab(params.setting)) return { notFound: true };
-    return (data as ViewerData | undefined)?.viewer ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
-  },
-  head: (_data, _params, site) => ({ title: `Settings – ${site.siteName}`, robots: 'noindex' }),
-};
-
-/**
- * The writing pages (editor, story settings, import) are for signed-in writers: a
- * signed-out reader signs in and comes back. They read their story in the browser when
- * they open, so the reading path's JavaScript carries none of their documents; the
- * signed-in check reuses a small viewer query it already has.
- */
-function writingPage(module: string, load: () => Promise<PageModule>, title: string, valid: (params: Record<string, string>) => boolean): PageDef {
-  return {
-    module,
-    load,
-    preload: () => [{ query: SECURITY_SETTINGS_QUERY }],
-    outcome: ([data], params, pathname) => {
-      if (!valid(params)) return { notFound: true };
-      return (data as ViewerData | undefined)?.viewer ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
-    },
-    head: (_data, _params, site) => ({ title: `${title} – ${site.siteName}`, robots: 'noindex' }),
-  };
-}
-
-const isPostParam = (param: string | undefined) => param === undefined || postIdFromSlug(param) !== null;
-const isRevParam = (param: string | undefined) => param === undefined || /^[1-9][0-9]{0,8}$/.test(param);
 
 /** The pages built so far; every other page id renders its layout with 'coming soon'. */
 export const PAGES: Record<string, PageDef> = {
   // topic, topic-recommended, topic-who-to-follow, tag-archive, explore-topics, legacy-topic-redirect, topics-onboarding
-  ...TOPIC_PAGES,
   'home-lo': {
     module: 'src/web/pages/home-lo/HomeLoPage.tsx',
     load: () => import('../pages/home-lo/HomeLoPage.js'),
@@ -149,42 +101,8 @@ export const PAGES: Record<string, PageDef> = {
     head: (_data, _params, site) => ({ title: `${site.siteName} – Where good ideas find you.`, description: `Read and share ideas from independent voices on ${site.siteName}.` }),
     publicCache: true,
   },
-  // home (logged in) and top-stories (/top-stories[/{monthDayYearSlug}]; /browse/top redirects there).
-  ...FEED_PAGES,
   post: postPage,
   'post-responses': postResponsesPage,
-  'user-profile': userProfilePage,
-  // /me/following[/{entityName}], /me/following/suggestions, /me/settings/mute[/{activeTab}].
-  ...CUSTOMIZE_PAGES,
-  'user-about': userAboutPage,
-  'user-followers': userFollowersPage,
-  'user-following': userFollowingPage,
-  settings: settingsPage,
-  // /me/notifications (page id notifications).
-  ...NOTIFICATIONS_PAGES,
-  'new-story': writingPage('src/web/pages/new-story/NewStoryPage.tsx', () => import('../pages/new-story/NewStoryPage.js'), 'New story', (p) => isPostParam(p.repostId)),
-  'post-edit': writingPage('src/web/pages/post-edit/PostEditPage.tsx', () => import('../pages/post-edit/PostEditPage.js'), 'Edit story', (p) => isPostParam(p.postId) && isRevParam(p.versionId) && isRevParam(p.baseRev)),
-  'post-settings': writingPage('src/web/pages/post-settings/PostSettingsPage.tsx', () => import('../pages/post-settings/PostSettingsPage.js'), 'Story settings', (p) => isPostParam(p.postId)),
-  'post-import': writingPage('src/web/pages/post-import/PostImportPage.tsx', () => import('../pages/post-import/PostImportPage.js'), 'Import a story', () => true),
-  // /me/stories[/{filterBy}]: the viewer's own stories; signed-out readers sign in and come back.
-  'your-stories': {
-    module: 'src/web/pages/your-stories/YourStoriesPage.tsx',
-    load: () => import('../pages/your-stories/YourStoriesPage.js'),
-    preload: (params) => (isYourStoriesFilter(params.filterBy) ? [{ query: YOUR_STORIES_PAGE_QUERY, variables: yourStoriesVariables(params.filterBy) }] : []),
-    outcome: ([data], params, pathname) => {
-      if (!isYourStoriesFilter(params.filterBy)) return { notFound: true };
-      return (data as { yourStoriesCounts?: unknown } | undefined)?.yourStoriesCounts ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
-    },
-    head: (_data, _params, site) => ({ title: `Your stories – ${site.siteName}`, robots: 'noindex' }),
-  },
-  'crupdate-password': {
-    module: 'src/web/pages/crupdate-password/CrupdatePasswordPage.tsx',
-    load: () => import('../pages/crupdate-password/CrupdatePasswordPage.js'),
-    preload: () => [{ query: SECURITY_SETTINGS_QUERY }],
-    // Signed-out readers sign in first and come back here.
-    outcome: ([data]) => ((data as { viewer?: unknown } | undefined)?.viewer ? {} : { redirect: '/m/signin?operation=login&redirect=%2Fpassword', temporary: true }),
-    head: (_data, _params, site) => ({ title: `Password – ${site.siteName}`, robots: 'noindex' }),
-  },
   'account-goodbye': {
     module: 'src/web/pages/account-goodbye/AccountGoodbyePage.tsx',
     load: () => import('../pages/account-goodbye/AccountGoodbyePage.js'),
@@ -239,4 +157,12 @@ export const COMING_SOON: PageDef = {
   head: (_data, _params, site) => ({ title: site.siteName, robots: 'noindex' }),
 };
 
-export const pageDef = (pageId: string): PageDef => PAGES[pageId] ?? COMING_SOON;
+/** The definition of a page id: the registry's own, or its lazy group's (lazy-pages.ts). */
+export async function loadPageDef(pageId: string): Promise<PageDef> {
+  const group = lazyGroupOf(pageId);
+  if (group) return (await group.load())[pageId] ?? COMING_SOON;
+  return PAGES[pageId] ?? COMING_SOON;
+}
+
+/** The chunk holding a page's definition when it is not in the first script (for modulepreload). */
+export const pageDefModule = (pageId: string): string | null => lazyGroupOf(pageId)?.module ?? null;

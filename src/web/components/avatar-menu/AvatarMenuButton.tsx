@@ -1,11 +1,15 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LAYOUT, TIMING } from '../../../shared/constants';
 import { useSite } from '../../app-context';
 import { cx } from '../../lib/class-names';
 import { imageSrcSet, imageUrl } from '../../lib/image-url';
 import { Avatar, UnknownAvatar } from '../avatar';
 import { Popover } from '../popover';
-import { AvatarMenu, type AvatarMenuProps } from './AvatarMenu';
+import type { AvatarMenuProps } from './AvatarMenu';
+
+// The menu loads when it first opens (or is about to: hover, focus): most page views never open it.
+const loadMenu = () => import('./AvatarMenu');
+const AvatarMenu = lazy(() => loadMenu().then((m) => ({ default: m.AvatarMenu })));
 import styles from './avatar-menu-button.module.css';
 
 export type AvatarMenuButtonProps = Omit<AvatarMenuProps, 'viewer' | 'onNavigate'> & { className?: string };
@@ -31,6 +35,8 @@ export function AvatarMenuButton({ className, ...menuProps }: AvatarMenuButtonPr
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
         data-avatar-button=""
       >
         {viewer ? (
@@ -59,15 +65,17 @@ export function AvatarMenuButton({ className, ...menuProps }: AvatarMenuButtonPr
           if (reason === 'escape') buttonRef.current?.focus();
         }}
       >
-        <AvatarMenu
-          viewer={viewer}
-          {...menuProps}
-          onNavigate={(kind) => {
-            setOpen(false);
-            // The sign-in modal gives focus back to its opener: the button, as the menu goes away.
-            if (kind === 'modal') buttonRef.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <AvatarMenu
+            viewer={viewer}
+            {...menuProps}
+            onNavigate={(kind) => {
+              setOpen(false);
+              // The sign-in modal gives focus back to its opener: the button, as the menu goes away.
+              if (kind === 'modal') buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
       </Popover>
     </>
   );

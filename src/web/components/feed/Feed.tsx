@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { PostCard } from '../post-card/PostCard.js';
+import { FeedPostCard } from '../post-card/FeedPostCard.js';
 import { useCardActions } from '../post-card/use-card-actions.js';
 import type { useFeed } from './use-feed.js';
 import styles from './feed.module.css';
@@ -30,7 +30,7 @@ export function Feed({ feed, empty, label }: { feed: FeedState; empty: ReactNode
   return (
     <section aria-label={label} aria-busy={feed.status === 'loading'}>
       {feed.items.map((item) => (
-        <PostCard
+        <FeedPostCard
           key={item.post.id}
           post={item.post}
           actions={{

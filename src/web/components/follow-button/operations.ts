@@ -1,6 +1,6 @@
 /**
- * The Follow buttons' fragments and mutations, defined in src/web/graphql/social-operations.ts
+ * The Follow buttons' fragments and mutations, defined in src/web/graphql/follow-operations.ts
  * (where the build ships them parsed). Import them from here or from there in documents:
  * this file holds no component, so *-operations.ts files can import it.
  */
-export { FOLLOW_BUTTON_USER, FOLLOW_TAG_BUTTON_TAG, FOLLOW_USER, UNFOLLOW_USER, MUTE_USER, UNMUTE_USER, FOLLOW_TAG, UNFOLLOW_TAG } from '../../graphql/social-operations.js';
+export { FOLLOW_BUTTON_USER, FOLLOW_TAG_BUTTON_TAG, FOLLOW_USER, UNFOLLOW_USER, MUTE_USER, UNMUTE_USER, FOLLOW_TAG, UNFOLLOW_TAG } from '../../graphql/follow-operations.js';

@@ -5,7 +5,7 @@ import { Avatar } from '../avatar/index.js';
 import { BookmarkIcon, ClapIcon, ResponseIcon, StarIcon } from '../icons/index.js';
 import { Link } from '../../router/Link.js';
 import { UserMention } from '../user-mention/index.js';
-import { PostCardMenu, type PostCardMenuProps } from './PostCardMenu.js';
+import type { ReactNode } from 'react';
 import styles from './PostCard.module.css';
 
 /** The PostPreview_post fragment's shape (src/web/graphql/operations.ts). */
@@ -29,10 +29,14 @@ export interface PostPreview {
 export const postPath = (p: Pick<PostPreview, 'id' | 'uniqueSlug' | 'creator'>) =>
   p.creator.username ? `/@${p.creator.username}/${p.uniqueSlug}` : `/p/${p.id}`;
 
-/** A feed card's actions ('...' menu); the card shows none without them. */
-export interface PostCardActions extends Omit<PostCardMenuProps, 'creator' | 'isStaffPick'> {
+/**
+ * A feed card's actions: Save and its '...' menu (FeedPostCard fills it, so cards outside
+ * feeds, such as the story page's 'More from', carry none of the menu's code).
+ */
+export interface PostCardActions {
   /** Source tracking (spec §3 postFeedReason) of the feed that shows the card. */
   postFeedReason?: string;
+  menu: ReactNode;
 }
 
 /** A story in a list: author, publication, title, subtitle, date, reading time, counts, preview image; feeds add bookmark and the '...' menu. */
@@ -89,7 +93,7 @@ export function PostCard({ post, compact = false, actions }: { post: PostPreview
               <a className={styles.iconButton} href="/m/signin?operation=register&skipOnboarding=1" aria-label="Save">
                 <BookmarkIcon />
               </a>
-              <PostCardMenu creator={post.creator} isStaffPick={post.isStaffPick} canPick={actions.canPick} onShowLess={actions.onShowLess} onMuteAuthor={actions.onMuteAuthor} onStaffPick={actions.onStaffPick} />
+              {actions.menu}
             </div>
           )}
         </div>

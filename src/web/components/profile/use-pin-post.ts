@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
-import { PIN_POST_MUTATION, UNPIN_POST_MUTATION } from '../../graphql/profiles-operations.js';
+import { PIN_POST_MUTATION, UNPIN_POST_MUTATION } from '../../graphql/pin-operations.js';
 import { useToast } from '../toast/index.js';
 
 export const PIN_TOASTS = {

@@ -1,4 +1,5 @@
-import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
+import type { PostPreview } from '../../components/post-card/PostCard.js';
+import { FeedPostCard } from '../../components/post-card/FeedPostCard.js';
 import { useCardActions } from '../../components/post-card/use-card-actions.js';
 import { TOP_STORIES_QUERY } from '../../graphql/feeds-operations.js';
 import { topStoriesVariables } from '../home/page-defs.js';
@@ -50,7 +51,7 @@ export default function TopStoriesPage({ params }: PageProps) {
                 {String(i + 1).padStart(2, '0')}
               </span>
               <div className={styles.card}>
-                <PostCard
+                <FeedPostCard
                   post={p}
                   actions={{
                     canPick: data.viewerIsStaff,

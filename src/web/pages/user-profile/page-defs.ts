@@ -83,3 +83,11 @@ function peoplePage(side: PeopleSide, module: string, load: PageDef['load']): Pa
 
 export const userFollowersPage = peoplePage('followers', 'src/web/pages/user-followers/UserFollowersPage.tsx', () => import('../user-followers/UserFollowersPage.js'));
 export const userFollowingPage = peoplePage('following', 'src/web/pages/user-following/UserFollowingPage.tsx', () => import('../user-following/UserFollowingPage.js'));
+
+/** The profile's pages, loaded with them (src/web/router/lazy-pages.ts). */
+export const PROFILE_PAGES: Record<string, PageDef> = {
+  'user-profile': userProfilePage,
+  'user-about': userAboutPage,
+  'user-followers': userFollowersPage,
+  'user-following': userFollowingPage,
+};

@@ -1,0 +1,45 @@
+import type { PageDef } from './registry.js';
+
+/**
+ * Page definitions kept out of the first script. A definition names its GraphQL documents,
+ * and the registry holding them all made every reader download every page's documents
+ * with the first page (the story page's JavaScript budget, spec of the reading path). These
+ * groups load with their page instead; the server names the group's chunk in the page's
+ * modulepreload tags, so hydration does not wait for it.
+ */
+export interface LazyPageGroup {
+  /** The group's source path: the build manifest's key, for modulepreload. */
+  module: string;
+  /** The page ids it defines (checked against the module by a test). */
+  pageIds: readonly string[];
+  load(): Promise<Record<string, PageDef>>;
+}
+
+function group(module: string, pageIds: readonly string[], load: () => Promise<Record<string, PageDef>>): LazyPageGroup {
+  let loaded: Promise<Record<string, PageDef>> | null = null;
+  return { module, pageIds, load: () => (loaded ??= load()) };
+}
+
+export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
+  // home (logged in) and top-stories (/top-stories[/{monthDayYearSlug}]; /browse/top redirects there).
+  group('src/web/pages/home/page-defs.ts', ['home', 'top-stories'], () => import('../pages/home/page-defs.js').then((m) => m.FEED_PAGES)),
+  group('src/web/pages/topic/page-defs.ts', ['topic', 'topic-recommended', 'topic-who-to-follow', 'tag-archive', 'explore-topics', 'legacy-topic-redirect', 'topics-onboarding'], () =>
+    import('../pages/topic/page-defs.js').then((m) => m.TOPIC_PAGES),
+  ),
+  group('src/web/pages/user-profile/page-defs.ts', ['user-profile', 'user-about', 'user-followers', 'user-following'], () => import('../pages/user-profile/page-defs.js').then((m) => m.PROFILE_PAGES)),
+  // /me/following[/{entityName}], /me/following/suggestions, /me/settings/mute[/{activeTab}].
+  group('src/web/pages/customize-following/page-defs.ts', ['customize-following', 'customize-suggestions', 'customize-muted'], () =>
+    import('../pages/customize-following/page-defs.js').then((m) => m.CUSTOMIZE_PAGES),
+  ),
+  // The signed-in reader's own pages: settings, their stories, the password and the writing pages.
+  group('src/web/pages/settings/page-defs.ts', ['settings', 'new-story', 'post-edit', 'post-settings', 'post-import', 'your-stories', 'crupdate-password'], () =>
+    import('../pages/settings/page-defs.js').then((m) => m.ACCOUNT_PAGES),
+  ),
+  // /me/notifications (page id notifications).
+  group('src/web/pages/notifications/page-defs.ts', ['notifications'], () => import('../pages/notifications/page-defs.js').then((m) => m.NOTIFICATIONS_PAGES)),
+];
+
+const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));
+
+/** The lazy group defining `pageId`, if any. */
+export const lazyGroupOf = (pageId: string): LazyPageGroup | undefined => byPageId.get(pageId);
