@@ -33,8 +33,9 @@ describe.skipIf(h.skipReason !== '')(`signing up and in by email${h.skipReason ?
     const menu = page.getByRole('button', { name: 'Account menu' });
     await menu.waitFor();
     await menu.click();
+    // The menu's code loads when it first opens.
+    await page.getByText(/^r•+@example\.com$/).waitFor();
     await page.screenshot({ path: screenshotPath('signed-in-avatar-menu') });
-    await expect(page.getByText(/^r•+@example\.com$/).isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: /Sign out/ }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByRole('link', { name: 'Get started' }).first().isVisible()).resolves.toBe(true);

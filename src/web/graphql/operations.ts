@@ -167,6 +167,10 @@ export const POST_PAGE_QUERY = gql`
           socialStats {
             followerCount
           }
+          viewerEdge {
+            id
+            isFollowing
+          }
           homepagePostsConnection(paging: { limit: 5 }) {
             items {
               ...PostPreview_post

@@ -15,6 +15,8 @@ import type { PageProps } from '../../router/registry.js';
 import { ActionBar } from './ActionBar.js';
 import { StoryAuthorMenu } from '../../components/trash/StoryAuthorMenu.js';
 import { ResponsesSection } from './responses/ResponsesSection.js';
+import { FollowButton } from '../../components/follow-button/FollowButton.js';
+import { UserMention } from '../../components/user-mention/index.js';
 import styles from './PostPage.module.css';
 
 interface PostPageData {
@@ -43,6 +45,7 @@ interface PostPageData {
       bio: string;
       imageId: string | null;
       socialStats: { followerCount: number };
+      viewerEdge: { isFollowing: boolean };
       homepagePostsConnection: { items: PostPreview[] };
     };
   };
@@ -82,16 +85,16 @@ export default function PostPage({ params }: PageProps) {
           </Link>
           <div>
             <div className={styles.bylineTop}>
-              <Link href={profile} className={styles.authorName}>
-                {creator.name}
-              </Link>
+              <UserMention userId={creator.id}>
+                <Link href={profile} className={styles.authorName}>
+                  {creator.name}
+                </Link>
+              </UserMention>
               {/* Writers do not follow themselves ('You cannot follow yourself.', spec §8). */}
               {viewer?.id !== creator.id && (
                 <>
                   <span aria-hidden="true">·</span>
-                  <Link href={`/m/signin?operation=register&follow=${creator.id}`} className={styles.follow}>
-                    Follow
-                  </Link>
+                  <FollowButton user={creator} size="small" />
                 </>
               )}
             </div>
