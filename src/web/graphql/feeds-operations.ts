@@ -1,5 +1,6 @@
 import { gql } from 'graphql-tag';
-import { FOLLOW_BUTTON_USER, FOLLOW_TAG_BUTTON_TAG } from '../components/follow-button/operations.js';
+import { FOLLOW_BUTTON_USER } from './follow-operations.js';
+import { FOLLOW_TAG_BUTTON_TAG } from './follow-tag-operations.js';
 import { POST_PREVIEW } from './operations.js';
 
 /** Feed pages' documents: home (For you, Following), its sidebar, top stories, the landing. */

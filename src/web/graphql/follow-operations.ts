@@ -19,20 +19,8 @@ export const FOLLOW_BUTTON_USER = gql`
   }
 `;
 
-export const FOLLOW_TAG_BUTTON_TAG = gql`
-  fragment FollowTagButton_tag on Tag {
-    id
-    normalizedTagSlug
-    displayTitle
-    viewerEdge {
-      id
-      isFollowing
-    }
-  }
-`;
-
 /** What a user mutation answers: the counts and the whole edge. */
-const USER_CHANGE = gql`
+export const USER_CHANGE = gql`
   fragment SocialChange_user on User {
     id
     socialStats {
@@ -63,53 +51,6 @@ export const UNFOLLOW_USER = gql`
     }
   }
   ${USER_CHANGE}
-`;
-
-export const MUTE_USER = gql`
-  mutation muteUser($targetUserId: ID!) {
-    muteUser(targetUserId: $targetUserId) {
-      ...SocialChange_user
-    }
-  }
-  ${USER_CHANGE}
-`;
-
-export const UNMUTE_USER = gql`
-  mutation unmuteUser($targetUserId: ID!) {
-    unmuteUser(targetUserId: $targetUserId) {
-      ...SocialChange_user
-    }
-  }
-  ${USER_CHANGE}
-`;
-
-const TAG_CHANGE = gql`
-  fragment SocialChange_tag on Tag {
-    id
-    followerCount
-    viewerEdge {
-      id
-      isFollowing
-    }
-  }
-`;
-
-export const FOLLOW_TAG = gql`
-  mutation FollowTag($tagSlug: String!) {
-    followTag(tagSlug: $tagSlug) {
-      ...SocialChange_tag
-    }
-  }
-  ${TAG_CHANGE}
-`;
-
-export const UNFOLLOW_TAG = gql`
-  mutation UnfollowTag($tagSlug: String!) {
-    unfollowTag(tagSlug: $tagSlug) {
-      ...SocialChange_tag
-    }
-  }
-  ${TAG_CHANGE}
 `;
 
 /** Spec §7 UserMentionTooltipContentQuery(id): the card shown on hover of a user link. */

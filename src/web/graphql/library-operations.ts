@@ -31,37 +31,6 @@ export const YOUR_STORIES_COUNTS = gql`
   }
 `;
 
-/** A page of a tab, with the server's time for 'edited 3 hours ago'. */
-export const YOUR_STORIES_PAGE = gql`
-  fragment YourStories_page on YourStoriesConnection {
-    asOf
-    items {
-      ...YourStory_item
-    }
-    pagingInfo {
-      next {
-        limit
-        to
-      }
-    }
-  }
-  ${YOUR_STORY_ITEM}
-`;
-
-/** /me/stories/{filterBy}: the tab counts and the tab's first page. */
-export const YOUR_STORIES_PAGE_QUERY = gql`
-  query YourStoriesPageQuery($filterBy: YourStoriesFilter!, $paging: PagingOptions) {
-    yourStoriesCounts {
-      ...YourStories_counts
-    }
-    yourStories(filterBy: $filterBy, paging: $paging) {
-      ...YourStories_page
-    }
-  }
-  ${YOUR_STORIES_PAGE}
-  ${YOUR_STORIES_COUNTS}
-`;
-
 /** The tab counts alone, asked again after a story moves between tabs. */
 export const YOUR_STORIES_COUNTS_QUERY = gql`
   query YourStoriesCountsQuery {
@@ -70,16 +39,6 @@ export const YOUR_STORIES_COUNTS_QUERY = gql`
     }
   }
   ${YOUR_STORIES_COUNTS}
-`;
-
-/** The next page of a tab ('Show more'). */
-export const YOUR_STORIES_MORE_QUERY = gql`
-  query YourStoriesMoreQuery($filterBy: YourStoriesFilter!, $paging: PagingOptions) {
-    yourStories(filterBy: $filterBy, paging: $paging) {
-      ...YourStories_page
-    }
-  }
-  ${YOUR_STORIES_PAGE}
 `;
 
 /** Spec §7 DeletePost (targetPostId): to the trash. */

@@ -1,5 +1,5 @@
 import { gql } from 'graphql-tag';
-import { FOLLOW_BUTTON_USER } from '../components/follow-button/operations.js';
+import { FOLLOW_BUTTON_USER } from './follow-operations.js';
 import { POST_PREVIEW } from './operations.js';
 
 /**

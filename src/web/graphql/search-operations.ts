@@ -1,5 +1,6 @@
 import { gql } from 'graphql-tag';
-import { FOLLOW_BUTTON_USER, FOLLOW_TAG_BUTTON_TAG } from '../components/follow-button/operations.js';
+import { FOLLOW_BUTTON_USER } from './follow-operations.js';
+import { FOLLOW_TAG_BUTTON_TAG } from './follow-tag-operations.js';
 
 /** The page's search-only key for the search endpoint (short-lived, scoped to the viewer). */
 export const SEARCH_KEY_QUERY = gql`

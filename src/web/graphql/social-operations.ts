@@ -2,9 +2,12 @@ import { gql } from 'graphql-tag';
 
 // The Follow buttons' documents load with the buttons (the story page shows one); the
 // Refine recommendations pages' documents below load with those pages.
-import { FOLLOW_BUTTON_USER, FOLLOW_TAG_BUTTON_TAG } from './follow-operations.js';
+import { FOLLOW_BUTTON_USER } from './follow-operations.js';
+import { FOLLOW_TAG_BUTTON_TAG } from './follow-tag-operations.js';
 
-export { FOLLOW_BUTTON_USER, FOLLOW_TAG_BUTTON_TAG, FOLLOW_USER, UNFOLLOW_USER, MUTE_USER, UNMUTE_USER, FOLLOW_TAG, UNFOLLOW_TAG, USER_MENTION_TOOLTIP_CONTENT_QUERY } from './follow-operations.js';
+export { FOLLOW_BUTTON_USER, FOLLOW_USER, UNFOLLOW_USER, USER_MENTION_TOOLTIP_CONTENT_QUERY } from './follow-operations.js';
+export { FOLLOW_TAG_BUTTON_TAG, FOLLOW_TAG, UNFOLLOW_TAG } from './follow-tag-operations.js';
+export { MUTE_USER, UNMUTE_USER } from './mute-operations.js';
 /**
  * The viewer's Refine recommendations pages: following (customize-following), suggestions
  * (customize-suggestions) and muted writers (customize-muted). Each asks for `viewer { id }`

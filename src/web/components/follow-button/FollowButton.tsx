@@ -3,7 +3,7 @@ import { track } from '../../lib/events.js';
 import { useNavigation } from '../../router/navigation.js';
 import type { ButtonSize } from '../button/Button.js';
 import { useSusiModal } from '../susi/SusiModalProvider.js';
-import { FOLLOW_USER, UNFOLLOW_USER } from './operations.js';
+import { FOLLOW_USER, UNFOLLOW_USER } from '../../graphql/follow-operations.js';
 import { queuedFollowHref } from './messages.js';
 import { ToggleButton } from './ToggleButton.js';
 import { useFollowToggle } from './use-follow-toggle.js';

@@ -3,7 +3,7 @@ import { useSite } from '../../app-context.js';
 import { useNavigation } from '../../router/navigation.js';
 import type { ButtonSize } from '../button/Button.js';
 import { useSusiModal } from '../susi/SusiModalProvider.js';
-import { FOLLOW_TAG, UNFOLLOW_TAG } from './operations.js';
+import { FOLLOW_TAG, UNFOLLOW_TAG } from '../../graphql/follow-tag-operations.js';
 import { FOLLOW_TOASTS, QUEUED_TAG_PARAM, queuedTagFollow, withQueuedTagFollow } from './messages.js';
 import { useToast } from '../toast/index.js';
 import { ToggleButton } from './ToggleButton.js';

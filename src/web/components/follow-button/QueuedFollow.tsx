@@ -8,7 +8,7 @@ import { useToast } from '../toast/index.js';
 import type { FollowButtonUser } from './FollowButton.js';
 import { followStore } from './follow-store.js';
 import { FOLLOW_TOASTS } from './messages.js';
-import { FOLLOW_USER } from './operations.js';
+import { FOLLOW_USER } from '../../graphql/follow-operations.js';
 import { runSocialMutation } from './run-mutation.js';
 
 export interface QueuedFollowProps {

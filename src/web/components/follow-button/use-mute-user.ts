@@ -3,7 +3,7 @@ import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { track } from '../../lib/events.js';
 import { useToast } from '../toast/index.js';
 import { FOLLOW_TOASTS } from './messages.js';
-import { MUTE_USER, UNMUTE_USER } from './operations.js';
+import { MUTE_USER, UNMUTE_USER } from '../../graphql/mute-operations.js';
 import { runSocialMutation } from './run-mutation.js';
 
 export interface MuteTarget {

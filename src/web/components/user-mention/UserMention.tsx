@@ -3,7 +3,7 @@ import { TIMING } from '../../../shared/constants.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { Popover } from '../popover/index.js';
 import { UserMentionCard, type MentionUser } from './UserMentionCard.js';
-import { USER_MENTION_TOOLTIP_CONTENT_QUERY } from './operations.js';
+import { USER_MENTION_TOOLTIP_CONTENT_QUERY } from '../../graphql/follow-operations.js';
 import styles from './user-mention.module.css';
 
 export interface UserMentionProps {

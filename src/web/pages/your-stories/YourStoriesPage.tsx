@@ -7,7 +7,7 @@ import { Tabs } from '../../components/tabs/Tabs.js';
 import { useToast } from '../../components/toast/index.js';
 import { fetchYourStoriesCounts, useStoryMoved, useTrash, type YourStoriesCounts, type YourStoryItem } from '../../components/trash/use-trash.js';
 import { isYourStoriesFilter, storyTitle, tabLabel, YOUR_STORIES_PAGE_SIZE, YOUR_STORIES_TABS, yourStoriesHref, yourStoriesVariables, type YourStoriesFilter } from '../../components/trash/your-stories-tabs.js';
-import { YOUR_STORIES_MORE_QUERY, YOUR_STORIES_PAGE_QUERY } from '../../graphql/library-operations.js';
+import { YOUR_STORIES_MORE_QUERY, YOUR_STORIES_PAGE_QUERY } from '../../graphql/your-stories-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { Link } from '../../router/Link.js';
 import { useNavigation } from '../../router/navigation.js';
