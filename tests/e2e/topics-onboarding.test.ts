@@ -66,7 +66,9 @@ describe.skipIf(h.skipReason !== '')(`topics: onboarding, tag pages, explore${h.
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Account menu' }).first().waitFor();
 
-    // The For you feed reflects the picks: stories there come for the topics followed.
+    // The For you feed reflects the picks: a reader who followed nothing gets only
+    // POPULAR_ON_SITE; this one gets stories for the topics or the writer picked (a story in a
+    // picked topic by the picked writer counts as the writer's, the stronger reason).
     const picked = await page.evaluate(async () => {
       const res = await fetch('/_/graphql', {
         method: 'POST',
@@ -75,7 +77,7 @@ describe.skipIf(h.skipReason !== '')(`topics: onboarding, tag pages, explore${h.
       });
       return ((await res.json()) as { data: { forYouFeed: { items: { source: { postFeedReason: string; tagSlug: string | null } }[] } } }).data.forYouFeed.items;
     });
-    expect(picked.some((i) => i.source.postFeedReason === 'FOLLOWED_TOPIC' && i.source.tagSlug)).toBe(true);
+    expect(picked.some((i) => (i.source.postFeedReason === 'FOLLOWED_TOPIC' && i.source.tagSlug) || i.source.postFeedReason === 'FOLLOWED_AUTHOR')).toBe(true);
     expect(errors).toEqual([]);
   });
 
