@@ -2,13 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../src/modules/accounts/two-factor.js';
 import { screenshotPath, useBrowser } from './support/browser.js';
-import { readLatestEmail, signUpByEmail } from './support/sign-in.js';
+import { clickOnceHydrated, readLatestEmail, signUpByEmail } from './support/sign-in.js';
 
 const h = useBrowser();
 
 async function passwordSignIn(page: Page, email: string, password: string) {
   await page.goto('/m/signin?operation=login');
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
+  // A click before the page hydrated does nothing: wait for React to own the button.
+  await clickOnceHydrated(page.getByRole('button', { name: 'Sign in with email' }));
   await page.getByRole('button', { name: 'Sign in with a password instead' }).click();
   await page.getByLabel('Your email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
