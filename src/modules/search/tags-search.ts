@@ -7,7 +7,12 @@ import type { Db } from '../../platform/db/client.js';
 import type { FilterAttribute } from './filters.js';
 import type { SearchParams } from './params.js';
 import type { QueryWords } from './text.js';
-import { NAME_SIMILARITY } from './users-search.js';
+
+/**
+ * Stricter than people's names (0.4): topic names are short words, where 0.4 lets 'tide'
+ * find 'Tips'; 0.5 still forgives a letter in a longer name ('databses', 'oceen').
+ */
+const TAG_SIMILARITY = 0.5;
 
 export const TAG_FILTERS: Record<string, FilterAttribute> = {
   tagSlug: { type: 'text', column: sql`g.slug` },
@@ -33,7 +38,7 @@ export async function searchTagRows(db: Db, q: QueryWords, p: SearchParams, filt
     closeness = sql`(s.names like ${prefix})::int + word_similarity(${typed}, s.names)`;
   }
   return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_SIMILARITY}`));
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TAG_SIMILARITY}`));
     const { rows } = await tx.execute<TagHitRow & Record<string, unknown>>(sql`
       select g.slug, count(*) over ()::int as n, g.display_title, g.post_count, g.follower_count
       from search_tags s join tags g on g.slug = s.tag_slug
