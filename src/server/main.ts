@@ -85,6 +85,11 @@ export async function main(): Promise<void> {
       : startSweeper({ sweep: notificationDigestSweep({ db: database.db, logger, siteName: config.SITE_NAME, origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}` }), logger, intervalMs: 5 * 60_000 });
   // And the reactions to domain events: notifications (docs/adr/0007).
   const events = config.ROLE === 'web' ? null : startEventDispatcher({ db: database.db, logger, handlers: eventHandlers() });
+  // Background work, stopped together (each finishes what it has in flight).
+  const background = [mailer, trashPurge, digests, events];
+  const stopBackground = async () => {
+    for (const job of background) await job?.stop();
+  };
   // Search documents for what has none yet (seeded, bulk-loaded, or written before search existed).
   if (config.ROLE !== 'web') void backfillSearch(database.db).catch((err: unknown) => logger.error({ err }, 'search backfill failed'));
 
@@ -103,10 +108,7 @@ export async function main(): Promise<void> {
     force.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests
-      await mailer?.stop(); // finishes an email in flight
-      await trashPurge?.stop(); // finishes a purge batch in flight
-      await digests?.stop(); // finishes a digest batch in flight
-      await events?.stop(); // finishes the event in flight
+      await stopBackground(); // an email, a purge or digest batch, an event in flight
       await database.shutdown(); // then the pool, then the embedded cluster
       logger.info('stopped');
       process.exit(0);
@@ -121,9 +123,7 @@ export async function main(): Promise<void> {
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
-    await mailer?.stop();
-    await trashPurge?.stop();
-    await digests?.stop();
+    await stopBackground();
     await database.shutdown();
     fail(`Could not listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`);
   }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { slugify } from '../../shared/slug.js';
 import type { Db } from '../../platform/db/client.js';
 import { BadRequestError, NotFoundError } from '../../platform/errors/index.js';
 import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
@@ -108,8 +109,8 @@ export function unmuteUser(db: Db, userId: string, targetUserId: string): Promis
   });
 }
 
-/** Tags are looked up by their slug as stored (lowercase); a reader's link may differ in case. */
-export const normalizeTagSlug = (slug: string) => slug.trim().toLowerCase();
+/** A topic named as a reader may write it ('Machine Learning'), slugged as stories store it (spec §5). */
+export const normalizeTagSlug = (slug: string) => slugify(slug);
 
 async function checkTag(tx: DbTransaction, tagSlug: string): Promise<void> {
   const { rows } = await tx.execute(sql`select 1 from tags where slug = ${tagSlug}`);

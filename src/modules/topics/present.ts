@@ -43,12 +43,10 @@ export async function visibleWriters(ctx: Ctx, rows: WriterInTags[]) {
   const users = await ctx.loaders.userById.loadMany(rows.map((r) => r.userId));
   return rows.flatMap((r, i) => {
     const user = users[i];
-    if (!user || user instanceof Error || user.deactivatedAt || isSuspended(user)) return [];
+    if (!user || user instanceof Error || user.deactivatedAt || user.isSuspended) return [];
     return [{ user, clapCount: r.clapCount, postCount: r.postCount }];
   });
 }
-
-const isSuspended = (u: object) => 'suspendedAt' in u && Boolean((u as { suspendedAt: unknown }).suspendedAt);
 
 async function deactivated(ctx: Ctx, ids: string[]): Promise<Set<string>> {
   const users = await ctx.loaders.userById.loadMany([...new Set(ids)]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { buttonClassName } from '../../components/button/Button.js';
 import { setUnreadNotificationCount } from '../../components/notifications/index.js';
@@ -50,10 +50,13 @@ export default function NotificationsPage() {
   const [filter, setFilter] = useState<NotificationFilter>('ALL');
   const [tabs, setTabs] = useState<Partial<Record<NotificationFilter, TabView>>>({});
   const [loading, setLoading] = useState(false);
+  // A tab whose first page failed waits for the reader's Try again (no loop of requests).
+  const [failed, setFailed] = useState<Partial<Record<NotificationFilter, boolean>>>({});
   const [marking, setMarking] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
 
-  const preloaded: TabView | null = data?.notifications ? { items: data.notifications.items, next: data.notifications.pagingInfo.next?.to ?? null, loaded: true } : null;
+  const first = data?.notifications;
+  const preloaded = useMemo<TabView | null>(() => (first ? { items: first.items, next: first.pagingInfo.next?.to ?? null, loaded: true } : null), [first]);
   const view: TabView = tabs[filter] ?? (filter === 'ALL' && preloaded ? preloaded : { items: [], next: null, loaded: false });
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -81,6 +84,7 @@ export default function NotificationsPage() {
           return { ...prev, [which]: { items, next: page.pagingInfo.next?.to ?? null, loaded: true } };
         });
       } catch {
+        if (!to) setFailed((prev) => ({ ...prev, [which]: true }));
         toast.show({ message: 'Something went wrong. Please try again.', toastStyle: 'ERROR' });
       } finally {
         setLoading(false);
@@ -91,8 +95,8 @@ export default function NotificationsPage() {
 
   // A tab opened for the first time loads its first page.
   useEffect(() => {
-    if (!view.loaded && !loading) void fetchPage(filter, null);
-  }, [filter, view.loaded, loading, fetchPage]);
+    if (!view.loaded && !loading && !failed[filter]) void fetchPage(filter, null);
+  }, [filter, view.loaded, loading, failed, fetchPage]);
 
   // Infinite paging: the next page when the end of the list comes into view.
   useEffect(() => {
@@ -158,7 +162,13 @@ export default function NotificationsPage() {
         </ul>
       )}
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
-      {(loading || !view.loaded) && <p className={styles.loading}>Loading…</p>}
+      {!view.loaded && failed[filter] && !loading ? (
+        <button type="button" className={buttonClassName({ variant: 'outline', size: 'small' }, styles.more)} onClick={() => setFailed((prev) => ({ ...prev, [filter]: false }))}>
+          Try again
+        </button>
+      ) : (
+        (loading || !view.loaded) && <p className={styles.loading}>Loading…</p>
+      )}
       {view.next && !loading && (
         <button type="button" className={buttonClassName({ variant: 'outline', size: 'small' }, styles.more)} onClick={() => void fetchPage(filter, view.next)}>
           Show more
