@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
-import type { RateLimitRule, RateLimitVerdict } from '../../platform/rate-limit/index.js';
+import { hitAll, type RateLimitRule, type RateLimitVerdict } from '../../platform/rate-limit/index.js';
 
 /**
  * Limits on every sign-in call, per network address and, where there is one, per email
@@ -23,15 +23,9 @@ export const scaled = (rule: RateLimitRule, factor: number): RateLimitRule => (f
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
 
 /** Counts one call against each rule (all of them, so no counter is skipped); the first refusal wins. */
-export async function limitAuthCall(ctx: MercuriusContext, checks: [RateLimitRule, string | null | undefined][]): Promise<RateLimitVerdict> {
+export function limitAuthCall(ctx: MercuriusContext, checks: [RateLimitRule, string | null | undefined][]): Promise<RateLimitVerdict> {
   const app = ctx.app as unknown as FastifyInstance;
-  let verdict: RateLimitVerdict = { allowed: true };
-  for (const [rule, key] of checks) {
-    if (!key) continue;
-    const v = await app.rateLimiter.hit(scaled(rule, ctx.config.AUTH_RATE_LIMIT_FACTOR), key);
-    if (verdict.allowed && !v.allowed) verdict = v;
-  }
-  return verdict;
+  return hitAll(app.rateLimiter, checks.map(([rule, key]) => [scaled(rule, ctx.config.AUTH_RATE_LIMIT_FACTOR), key] as const));
 }
 
 export const requestIp = (ctx: MercuriusContext) => ctx.reply?.request.ip ?? null;

@@ -149,13 +149,6 @@ export function notificationHandlers(pubsub: () => Promise<PubSub> = sharedPubSu
         tell(meta, await fanOutPublished(tx, p));
       },
     ],
-    'user.mentioned': [
-      async (tx, p, meta) => {
-        const post = await postFacts(tx, p.postId);
-        if (!post?.is_live) return;
-        await one(tx, meta, { recipientId: p.mentionedUserId, kind: 'mention', key: `mention:${p.postId}`, actorId: p.byUserId, postId: p.postId });
-      },
-    ],
     'notifications.system': [
       async (tx, p, meta) => {
         await one(tx, meta, { recipientId: p.userId, kind: 'system', key: `system:${p.key}`, actorId: null, data: { text: p.text, ...(p.href ? { href: p.href } : {}) } });

@@ -10,7 +10,7 @@ import { createFirstRepliesLoader, REPLIES_PREVIEW_SIZE, responsesPage, type Res
 import { presentQuote } from '../quotes/graphql.js';
 import { quoteById } from '../quotes/queries.js';
 import type { FastifyInstance } from 'fastify';
-import type { RateLimitRule } from '../../platform/rate-limit/index.js';
+import { hitAll, type RateLimitRule } from '../../platform/rate-limit/index.js';
 
 /**
  * How fast one writer may publish responses: a person replying in a lively thread stays
@@ -27,8 +27,8 @@ export const RESPONDING_TOO_FAST_MESSAGE = 'You are responding too fast. Please 
 /** The refusal message once the writer is past a limit, else null; each call counts against both. */
 async function respondingTooFast(ctx: Ctx, userId: string): Promise<string | null> {
   const limiter = ((ctx as MercuriusContext).app as unknown as FastifyInstance).rateLimiter;
-  const verdicts = await Promise.all(Object.values(RESPONSE_RATE_LIMITS).map((rule) => limiter.hit(rule, userId)));
-  return verdicts.every((v) => v.allowed) ? null : RESPONDING_TOO_FAST_MESSAGE;
+  const verdict = await hitAll(limiter, Object.values(RESPONSE_RATE_LIMITS).map((rule) => [rule, userId] as const));
+  return verdict.allowed ? null : RESPONDING_TOO_FAST_MESSAGE;
 }
 
 /** Responses (spec §7 RefetchThreadedPostResponsesQuery, UnhidePostResponseOnParentPost). */

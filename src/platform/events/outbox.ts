@@ -1,9 +1,10 @@
 import type { Db } from '../db/client.js';
 import type { DbTransaction } from '../mail/outbox.js';
+import { createWakers } from '../jobs/wakers.js';
 import { domainEvents } from './tables.js';
 import type { DomainEvent } from './types.js';
 
-const wakers = new Set<() => void>();
+const dispatchers = createWakers();
 
 /**
  * Writes a domain event with the caller's connection: pass the transaction of the change
@@ -16,12 +17,7 @@ export async function emitDomainEvent(db: Db | DbTransaction, event: DomainEvent
 }
 
 /** Wakes the event dispatchers running in this process. */
-export function notifyEventDispatchers(): void {
-  for (const wake of wakers) wake();
-}
+export const notifyEventDispatchers = (): void => dispatchers.notify();
 
 /** For startEventDispatcher: registers its wake-up; returns the unregistration. */
-export function onDomainEvent(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+export const onDomainEvent = (wake: () => void): (() => void) => dispatchers.on(wake);

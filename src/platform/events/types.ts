@@ -17,7 +17,6 @@ export interface DomainEventPayloads {
   /** A reader's first clap on a story (later claps by the same reader add none). */
   'post.clapped': { postId: string; userId: string };
   'post.highlighted': { postId: string; userId: string; quoteId: string };
-  'user.mentioned': { postId: string; mentionedUserId: string; byUserId: string };
   /** A published story changed for readers: published again, settings (visibility, member-only, tags, titles), trashed or restored. */
   'post.changed': { postId: string };
   /** A person's name, username, bio or picture, or their standing (suspension, deactivation), changed. */

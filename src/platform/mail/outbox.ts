@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.js';
 import { newId } from '../ids.js';
+import { createWakers } from '../jobs/wakers.js';
 import { emailOutbox } from './tables.js';
 
 /** A transaction handed to db.transaction's callback. */
@@ -37,15 +38,10 @@ export async function enqueueEmail(db: Db | DbTransaction, email: OutgoingEmail)
   return id;
 }
 
-const wakers = new Set<() => void>();
+const mailers = createWakers();
 
 /** Wakes the mailers running in this process (none: a worker's poll finds the email). */
-export function notifyMailers(): void {
-  for (const wake of wakers) wake();
-}
+export const notifyMailers = (): void => mailers.notify();
 
 /** For startMailer: registers its wake-up; returns the unregistration. */
-export function onNotify(wake: () => void): () => void {
-  wakers.add(wake);
-  return () => wakers.delete(wake);
-}
+export const onNotify = (wake: () => void): (() => void) => mailers.on(wake);

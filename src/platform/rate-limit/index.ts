@@ -16,6 +16,20 @@ export interface RateLimiter {
   hit(rule: RateLimitRule, key: string, now?: number): Promise<RateLimitVerdict>;
 }
 
+/**
+ * Counts one call against each rule with its key (all of them, so no counter is skipped;
+ * a rule without a key is not counted) and returns the first refusal, if any.
+ */
+export async function hitAll(limiter: RateLimiter, checks: readonly (readonly [RateLimitRule, string | null | undefined])[]): Promise<RateLimitVerdict> {
+  let verdict: RateLimitVerdict = { allowed: true };
+  for (const [rule, key] of checks) {
+    if (!key) continue;
+    const v = await limiter.hit(rule, key);
+    if (verdict.allowed && !v.allowed) verdict = v;
+  }
+  return verdict;
+}
+
 export function createMemoryRateLimiter(maxKeys = 100_000): RateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   return {

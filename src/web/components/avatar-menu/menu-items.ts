@@ -2,6 +2,7 @@ import { LIMITS } from '../../../shared/constants';
 import type { ShellViewer } from '../../app-context';
 import type { AdminPublication, MembershipTier } from '../header/header-data';
 import { SIGN_IN_HREF, SIGN_UP_HREF, WRITE_HREF } from '../header/site-pages';
+import { profileHref } from '../../lib/profile-href.js';
 
 export type MenuIcon = 'write' | 'profile' | 'library' | 'stories' | 'stats';
 
@@ -24,9 +25,7 @@ export interface MenuInput {
   isPartnerProgramEnrolled?: boolean;
 }
 
-export function profileHref(viewer: Pick<ShellViewer, 'id' | 'username'>): string {
-  return viewer.username ? `/@${viewer.username}` : `/u/${viewer.id}`;
-}
+export { profileHref };
 
 /** The avatar menu as sections of items, in display order (spec §2.5). */
 export function avatarMenuSections(input: MenuInput): MenuItem[][] {

@@ -5,6 +5,7 @@ import { Link } from '../../router/Link.js';
 import { Avatar } from '../avatar/index.js';
 import { useFollowerCount } from './follow-store.js';
 import styles from './person-row.module.css';
+import { profileHref } from '../../lib/profile-href.js';
 
 /** The CustomizePersonRow_user fragment's shape (src/web/graphql/social-operations.ts). */
 export interface PersonRowUser {
@@ -17,7 +18,6 @@ export interface PersonRowUser {
   viewerEdge: { isFollowing: boolean; isMuting: boolean };
 }
 
-export const profileHref = (u: { id: string; username: string | null }) => (u.username ? `/@${u.username}` : `/u/${u.id}`);
 
 /** A writer in a list: avatar, name, a note (followers or why suggested), bio, and an action on the right. */
 export function PersonRow({ user, note, action }: { user: PersonRowUser; note?: ReactNode; action: ReactNode }) {

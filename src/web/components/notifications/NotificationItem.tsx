@@ -6,6 +6,7 @@ import { Link } from '../../router/Link.js';
 import { Avatar } from '../avatar/index.js';
 import { BellIcon } from '../icons/index.js';
 import styles from './notification-item.module.css';
+import { profileHref } from '../../lib/profile-href.js';
 
 /** The NotificationItem_notification fragment's shape (src/web/graphql/notifications-operations.ts). */
 export interface NotificationItemData {
@@ -21,7 +22,6 @@ export interface NotificationItemData {
   occurredAt: number;
 }
 
-const profileHref = (u: { id: string; username: string | null }) => (u.username ? `/@${u.username}` : `/u/${u.id}`);
 /** Notices come from the site; still, only a path or a web address becomes a link. */
 const safeHref = (href: string | null) => (href && (/^\/(?!\/)/.test(href) || /^https?:\/\//.test(href)) ? href : null);
 

@@ -7,6 +7,7 @@ import { Link } from '../../router/Link.js';
 import { UserMention } from '../user-mention/index.js';
 import type { ReactNode } from 'react';
 import styles from './PostCard.module.css';
+import { profileHref } from '../../lib/profile-href.js';
 
 /** The PostPreview_post fragment's shape (src/web/graphql/operations.ts). */
 export interface PostPreview {
@@ -48,7 +49,7 @@ export function PostCard({ post, compact = false, actions }: { post: PostPreview
       <div className={styles.text}>
         <div className={styles.byline}>
           <UserMention userId={post.creator.id}>
-            <Link className={styles.author} href={post.creator.username ? `/@${post.creator.username}` : `/u/${post.creator.id}`}>
+            <Link className={styles.author} href={profileHref(post.creator)}>
               <Avatar username={post.creator.username} name={post.creator.name} imageUrl={post.creator.imageId ? imageUrl(post.creator.imageId, 40) : null} size="XXXS" alt="" />
               <span>{post.creator.name}</span>
             </Link>

@@ -1,3 +1,4 @@
+import { profileHref } from '../../lib/profile-href.js';
 /**
  * How a profile page names its user: by username (/@{username}, or the host on a profile
  * subdomain, which the router puts in params.username) or by id (/u/{id}).
@@ -9,7 +10,6 @@ export function profileLookup(params: Record<string, string>): ProfileLookup {
 }
 
 /** The canonical base of a user's pages: /@{username}, or /u/{id} when they have no username. */
-export const profileBase = (user: { id: string; username: string | null }): string => (user.username ? `/@${user.username}` : `/u/${user.id}`);
 
 /** Variables for a profile query: the lookup, plus a page cursor after the first page. */
 export const pageVariables = (lookup: ProfileLookup, to?: string | null): Record<string, unknown> => (to ? { ...lookup, to } : { ...lookup });
@@ -21,5 +21,5 @@ export const pageVariables = (lookup: ProfileLookup, to?: string | null): Record
  */
 export function baseHere(user: { id: string; username: string | null }, pathname: string): string {
   const main = pathname.startsWith('/@') || pathname.startsWith('/u/') || pathname.startsWith('/me/');
-  return user.username && !main ? '' : profileBase(user);
+  return user.username && !main ? '' : profileHref(user);
 }

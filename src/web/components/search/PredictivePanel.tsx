@@ -7,6 +7,7 @@ import { Highlight } from './Highlight.js';
 import { SearchAvatar } from './SearchAvatar.js';
 import type { Suggestions } from './use-predictive-search.js';
 import styles from './search.module.css';
+import { profileHref } from '../../lib/profile-href.js';
 
 export const EXPLORE_TOPICS_HREF = '/explore-topics';
 
@@ -31,7 +32,8 @@ export interface PredictivePanelProps {
 
 const SECTION_TITLES: Record<SearchIndexName, string> = { posts: 'Stories', users: 'People', collections: 'Publications', tags: 'Topics' };
 
-export const userHref = (u: { username: string | null; userId: string }) => (u.username ? `/@${u.username}` : `/u/${u.userId}`);
+/** A people hit's profile (hits name the id userId). */
+export const userHref = (u: { username: string | null; userId: string }) => profileHref({ id: u.userId, username: u.username });
 export const tagHref = (t: { tagSlug: string }) => `/tag/${t.tagSlug}`;
 export const collectionHref = (c: CollectionHit) => `/${c.slug ?? c.objectID}`;
 

@@ -7,6 +7,7 @@ import { Avatar } from '../avatar/index.js';
 import { FollowButton, type FollowButtonUser, type FollowTagButtonTag } from '../follow-button/index.js';
 import { postPath } from '../post-card/PostCard.js';
 import styles from './sidebar.module.css';
+import { profileHref } from '../../lib/profile-href.js';
 
 type Creator = { id: string; name: string; username: string | null; imageId: string | null };
 type MiniPost = { id: string; title: string; uniqueSlug: string; creator: Creator };
@@ -18,7 +19,6 @@ export interface HomeSidebarData {
   recentlyReadPosts: MiniPost[];
 }
 
-const profileHref = (u: { id: string; username: string | null }) => (u.username ? `/@${u.username}` : `/u/${u.id}`);
 
 /** A story in one line under its writer's name (staff picks, reading history). */
 function MiniStory({ post }: { post: MiniPost }) {

@@ -5,6 +5,7 @@ import { Avatar } from '../avatar/index.js';
 import { FollowButton, type FollowButtonUser } from '../follow-button/FollowButton.js';
 import { useFollowerCount } from '../follow-button/follow-store.js';
 import styles from './user-mention.module.css';
+import { profileHref } from '../../lib/profile-href.js';
 
 export interface MentionUser extends FollowButtonUser {
   bio: string;
@@ -14,7 +15,7 @@ export interface MentionUser extends FollowButtonUser {
 
 /** Avatar, name, bio, follower count and Follow (the content of UserMentionTooltipContentQuery). */
 export function UserMentionCard({ user }: { user: MentionUser }) {
-  const href = user.username ? `/@${user.username}` : `/u/${user.id}`;
+  const href = profileHref(user);
   const followers = useFollowerCount(user.id, user.socialStats.followerCount, user.viewerEdge.isFollowing);
   return (
     <div className={styles.card} data-testid="user-mention-card">

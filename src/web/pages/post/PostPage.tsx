@@ -18,6 +18,7 @@ import { ResponsesSection } from './responses/ResponsesSection.js';
 import { FollowButton } from '../../components/follow-button/FollowButton.js';
 import { UserMention } from '../../components/user-mention/index.js';
 import styles from './PostPage.module.css';
+import { profileHref } from '../../lib/profile-href.js';
 
 interface PostPageData {
   postResult: {
@@ -59,7 +60,7 @@ export default function PostPage({ params }: PageProps) {
   const post = data?.postResult;
   if (!post || post.__typename !== 'Post') return null;
   const { creator } = post;
-  const profile = creator.username ? `/@${creator.username}` : `/u/${creator.id}`;
+  const profile = profileHref(creator);
   const more = creator.homepagePostsConnection.items.filter((p) => p.id !== post.id).slice(0, 4);
   const subtitle = post.extendedPreviewContent.subtitle;
 

@@ -10,6 +10,7 @@ import type { CollectionHit, PostHit, TagHit, UserHit } from '../../lib/search-t
 import { Link } from '../../router/Link.js';
 import { useGraphqlItem } from './use-follow-state.js';
 import styles from './search-page.module.css';
+import { profileHref } from '../../lib/profile-href.js';
 
 type OnClick = () => void;
 
@@ -18,7 +19,7 @@ const time = (value: number | string | null | undefined) => (value === null || v
 /** A story found: writer, title and subtitle with the matched words, date, reading time, claps. */
 export function PostResult({ hit, onClick }: { hit: PostHit; onClick: OnClick }) {
   const published = time(hit.firstPublishedAt ?? hit.latestPublishedAt);
-  const author = hit.creator.username ? `/@${hit.creator.username}` : `/u/${hit.creator.id}`;
+  const author = profileHref(hit.creator);
   return (
     <article className={styles.post} aria-label={hit.title} data-testid="search-post">
       <div className={styles.postText}>

@@ -13,6 +13,7 @@ import { ResponseEditor } from './ResponseEditor.js';
 import type { PagingInfo, ResponsePost, ResponsesApi } from './responses-api.js';
 import { RespondSignIn } from './RespondSignIn.js';
 import styles from './responses.module.css';
+import { profileHref } from '../../../lib/profile-href.js';
 
 export interface ResponseItemProps {
   post: ResponsePost;
@@ -27,7 +28,6 @@ export interface ResponseItemProps {
   onCount(delta: number): void;
 }
 
-const profileHref = (c: ResponsePost['creator']) => (c.username ? `/@${c.username}` : `/u/${c.id}`);
 
 /** Replies shown under a response: the preloaded first ones, then pages loaded on demand. */
 function useReplies(post: ResponsePost, api: ResponsesApi) {
