@@ -107,7 +107,8 @@ describe.skipIf(h.skipReason !== '')(`responses${h.skipReason ? ` (skipped: ${h.
     const writer = await h.open(800);
     await signUpByEmail(writer.page, 'Cleo Composer', `cleo-${tag}@example.com`);
     await openHydrated(writer.page, `/p/${path.slice(-12)}/responses/new`);
-    // The editor is open with the caret in it: typing goes straight in.
+    // The editor is open with the caret in it: typing goes straight in (once it has mounted).
+    await writer.page.locator('[data-testid="response-editor"] [contenteditable="true"]:focus').waitFor();
     await writer.page.keyboard.type(`Straight from the responses page ${tag}`);
     await writer.page.getByTestId('response-editor').screenshot({ path: screenshotPath('responses-editor-800'), animations: 'disabled' });
     await writer.page.getByRole('button', { name: 'Respond', exact: true }).click();
