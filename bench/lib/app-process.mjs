@@ -108,7 +108,10 @@ export class AppProcess {
     // detached: its own process group, so a Ctrl-C in the terminal reaches the benchmark only,
     // which then sends the app exactly one SIGINT (a second one makes it exit without
     // stopping its database).
-    const child = spawn(process.execPath, [path.join(this.root, 'dist', 'server', 'main.js')], {
+    // BENCH_APP_NODE_ARGS: extra Node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+    // to see where a scenario's time goes (Node refuses --cpu-prof in NODE_OPTIONS).
+    const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, path.join(this.root, 'dist', 'server', 'main.js')], {
       cwd: this.root,
       env,
       detached: true,

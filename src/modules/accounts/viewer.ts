@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { sessions } from './auth-tables.js';
 import { hashToken } from './sessions.js';
@@ -34,10 +34,13 @@ export interface SessionViewer {
   signedInAt: Date;
 }
 
-/** One query per request: the session and its user, or null for an unknown or expired token. */
-export async function viewerForSessionToken(db: Db, token: string, now: Date = new Date()): Promise<SessionViewer | null> {
-  const tokenHash = hashToken(token);
-  const [row] = await db
+/**
+ * The session lookup, built once per database and sent as a named statement: it runs on
+ * every signed-in request, so neither the query builder nor PostgreSQL's planner should
+ * see it again each time.
+ */
+const buildSessionLookup = (db: Db) =>
+  db
     .select({
       ...VIEWER_USER_COLUMNS,
       xsrf: sessions.xsrf,
@@ -46,7 +49,20 @@ export async function viewerForSessionToken(db: Db, token: string, now: Date = n
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('viewer_for_session');
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+
+function sessionLookup(db: Db) {
+  let prepared = sessionLookups.get(db);
+  if (!prepared) sessionLookups.set(db, (prepared = buildSessionLookup(db)));
+  return prepared;
+}
+
+/** One query per request: the session and its user, or null for an unknown or expired token. */
+export async function viewerForSessionToken(db: Db, token: string, now: Date = new Date()): Promise<SessionViewer | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await sessionLookup(db).execute({ tokenHash, now });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));

@@ -41,7 +41,9 @@ export type ClapOutcome =
  * NOTHING): it is not `settled`, and runs again with a snapshot that sees the other's row.
  *
  * A reader's first clap on a story (the `ins` row) also writes the domain event
- * post.clapped (`ev`, docs/adr/0007) in the same statement: still one round trip.
+ * post.clapped (`ev`, docs/adr/0007) in the same statement: still one round trip. So does
+ * the story's tally for the UTC day (`daily`, daily_post_claps: Top stories and the hot
+ * candidates of For you read it).
  */
 const CLAP_SQL = `
 with target as (
@@ -78,6 +80,11 @@ bumped as (
   update posts set clap_count = clap_count + delta.added from delta
   where posts.id = $1 and delta.added > 0
   returning clap_count
+),
+daily as (
+  insert into daily_post_claps (day, post_id, claps)
+  select (now() at time zone 'UTC')::date, $1, delta.added from delta where delta.added > 0
+  on conflict (day, post_id) do update set claps = daily_post_claps.claps + excluded.claps
 )
 select
   set_config('synchronous_commit', 'off', true) as async_commit,

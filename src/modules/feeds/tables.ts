@@ -34,8 +34,8 @@ export const postTags = pgTable(
 );
 
 /**
- * Claps a story received on a day (UTC): top stories of a day rank by them. Kept by
- * statement-level triggers on claps (every clap, undo and bulk insert), see the migration.
+ * Claps a story received on a day (UTC): top stories of a day rank by them. Kept by the
+ * clap statement itself (claps/commands.ts); bulk loads fill it themselves.
  */
 export const dailyPostClaps = pgTable(
   'daily_post_claps',

@@ -6,7 +6,7 @@ export const TOP_STORIES_LIMIT = 20;
 
 /**
  * The stories that received the most claps on a UTC day (daily_post_claps, kept by
- * triggers on claps), among those any reader may list, leaving out the reader's muted
+ * the clap statement), among those any reader may list, leaving out the reader's muted
  * writers. Ties go to the newer id, so the order is stable.
  */
 export async function topStoriesOfDay(db: Db, day: string, mutedIds: readonly string[], limit = TOP_STORIES_LIMIT): Promise<{ id: string; claps: number }[]> {
