@@ -75,4 +75,34 @@ describe('domain events', () => {
     );
     expect(rows[0]).toEqual({ attempts: 1, last_error: 'handler broke', later: true, n: 0 });
   });
+
+  it('keep the writes of the other events when one of them fails', async () => {
+    await db.execute(sql`delete from domain_events`);
+    await db.execute(sql`create table if not exists others_log (follower text primary key)`);
+    const after: string[] = [];
+    const handlers: EventHandlers = {
+      'user.followed': [
+        async (tx, p, meta) => {
+          await tx.execute(sql`insert into others_log values (${p.followerId})`);
+          if (p.followerId === 'bad') throw new Error('this one broke');
+          meta.afterCommit(() => after.push(p.followerId));
+        },
+      ],
+    };
+    for (const f of ['x1', 'bad', 'x2']) await emitDomainEvent(db, { type: 'user.followed', payload: { followerId: f, targetUserId: 'z' } });
+    const d = startEventDispatcher({ db, logger, handlers, pollIntervalMs: 60_000 });
+    expect(await d.drain()).toBe(3);
+    await d.stop();
+    const { rows: logged } = await db.execute<{ follower: string }>(sql`select follower from others_log order by follower`);
+    expect(logged.map((r) => r.follower)).toEqual(['x1', 'x2']);
+    expect(after).toEqual(['x1', 'x2']);
+    const { rows } = await db.execute<{ follower: string; handled: boolean; attempts: number }>(
+      sql`select payload->>'followerId' as follower, handled_at is not null as handled, attempts from domain_events order by id`,
+    );
+    expect(rows).toEqual([
+      { follower: 'x1', handled: true, attempts: 1 },
+      { follower: 'bad', handled: false, attempts: 1 },
+      { follower: 'x2', handled: true, attempts: 1 },
+    ]);
+  });
 });
