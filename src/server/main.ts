@@ -9,6 +9,7 @@ import { createLogger, type Logger } from '../platform/logger/index.js';
 import { startMailer } from '../platform/mail/index.js';
 import { systemClock } from '../platform/clock.js';
 import { startSweeper } from '../platform/jobs/sweeper.js';
+import { handledEventsPruneSweep } from '../platform/events/retention.js';
 import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
 import { notificationDigestSweep } from '../modules/notifications/digest.js';
 import { startEventDispatcher } from '../platform/events/dispatcher.js';
@@ -85,8 +86,10 @@ export async function main(): Promise<void> {
       : startSweeper({ sweep: notificationDigestSweep({ db: database.db, logger, siteName: config.SITE_NAME, origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}` }), logger, intervalMs: 5 * 60_000 });
   // And the reactions to domain events: notifications (docs/adr/0007).
   const events = config.ROLE === 'web' ? null : startEventDispatcher({ db: database.db, logger, handlers: eventHandlers() });
+  // And the outbox's housekeeping: handled events older than a week go.
+  const eventsPrune = config.ROLE === 'web' ? null : startSweeper({ sweep: handledEventsPruneSweep({ db: database.db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 });
   // Background work, stopped together (each finishes what it has in flight).
-  const background = [mailer, trashPurge, digests, events];
+  const background = [mailer, trashPurge, digests, events, eventsPrune];
   const stopBackground = async () => {
     for (const job of background) await job?.stop();
   };

@@ -4,6 +4,9 @@ import { createTestDatabase } from '../../../tests/support/db.js';
 import { createLogger } from '../logger/index.js';
 import { startEventDispatcher, type EventHandlers } from './dispatcher.js';
 import { emitDomainEvent } from './outbox.js';
+import { HANDLED_EVENT_RETENTION_MS, pruneHandledEventsBatch } from './retention.js';
+import { MAX_EVENT_ATTEMPTS } from './tables.js';
+import { manualClock } from '../clock.js';
 
 const database = await createTestDatabase();
 const { db } = database;
@@ -104,5 +107,29 @@ describe('domain events', () => {
       { follower: 'bad', handled: false, attempts: 1 },
       { follower: 'x2', handled: true, attempts: 1 },
     ]);
+  });
+});
+
+describe('handled events', () => {
+  it('are deleted a week after they were handled; pending and given-up ones stay', async () => {
+    await db.execute(sql`delete from domain_events`);
+    const clock = manualClock(new Date());
+    const day = 24 * 3600 * 1000;
+    const ids: Record<string, number> = {};
+    for (const name of ['old', 'recent', 'pending', 'given-up']) {
+      await emitDomainEvent(db, { type: 'user.followed', payload: { followerId: name, targetUserId: 'z' } });
+      const { rows } = await db.execute<{ id: number }>(sql`select max(id)::int as id from domain_events`);
+      ids[name] = rows[0]!.id;
+    }
+    const handledAgo = (id: number, ms: number) => db.execute(sql`update domain_events set handled_at = ${new Date(clock.now().getTime() - ms).toISOString()}::timestamptz where id = ${id}`);
+    await handledAgo(ids.old!, HANDLED_EVENT_RETENTION_MS + 60_000);
+    await handledAgo(ids.recent!, 6 * day);
+    await db.execute(sql`update domain_events set attempts = ${MAX_EVENT_ATTEMPTS}, occurred_at = now() - interval '30 days' where id = ${ids['given-up']!}`);
+    expect(await pruneHandledEventsBatch(db, clock, 10)).toBe(1);
+    const left = async () => (await db.execute<{ name: string }>(sql`select payload->>'followerId' as name from domain_events order by id`)).rows.map((r) => r.name);
+    expect(await left()).toEqual(['recent', 'pending', 'given-up']);
+    clock.advance(2 * day);
+    expect(await pruneHandledEventsBatch(db, clock, 10)).toBe(1);
+    expect(await left()).toEqual(['pending', 'given-up']);
   });
 });
