@@ -4,7 +4,8 @@ import { enqueueEmail, notifyMailers, renderEmail } from '../../platform/mail/in
 import { posts } from '../posts/tables.js';
 import { sessions } from './auth-tables.js';
 import { users } from './tables.js';
-import { userChanged } from './profile-settings.js';
+import { emitUserChanged } from './profile-settings.js';
+import { notifyEventDispatchers } from '../../platform/events/outbox.js';
 
 /**
  * Deactivating hides the profile and the stories and signs out everywhere; signing in
@@ -15,13 +16,17 @@ export async function deactivateAccount(db: Db, userId: string, now: Date = new 
   await db.transaction(async (tx) => {
     await tx.update(users).set({ deactivatedAt: now }).where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await emitUserChanged(tx, userId);
   });
-  await userChanged(db, userId);
+  notifyEventDispatchers();
 }
 
 export async function reactivateAccount(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ deactivatedAt: null }).where(eq(users.id, userId));
-  await userChanged(db, userId);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ deactivatedAt: null }).where(eq(users.id, userId));
+    await emitUserChanged(tx, userId);
+  });
+  notifyEventDispatchers();
 }
 
 export type DeleteResult = { kind: 'deleted' } | { kind: 'bad-request'; message: string };

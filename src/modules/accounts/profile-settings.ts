@@ -59,9 +59,13 @@ export type UpdateProfileResult = { kind: 'updated'; user: UserRow } | { kind: '
 export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<UpdateProfileResult> {
   const parsed = profileInput.safeParse(input);
   if (!parsed.success) return { kind: 'bad-request', message: parsed.error.issues[0]?.message ?? PROFILE_MESSAGES.nameRequired };
-  const [user] = await db.update(users).set(parsed.data).where(eq(users.id, userId)).returning();
-  if (!user) throw new Error(`No user ${userId} to update.`);
-  await userChanged(db, userId);
+  const user = await db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set(parsed.data).where(eq(users.id, userId)).returning();
+    if (!row) throw new Error(`No user ${userId} to update.`);
+    await emitUserChanged(tx, userId);
+    return row;
+  });
+  notifyEventDispatchers();
   return { kind: 'updated', user };
 }
 
@@ -84,9 +88,13 @@ export async function updateUsername(db: Db, userId: string, input: string): Pro
     .where(and(sql`lower(${users.username}) = ${username.toLowerCase()}`, ne(users.id, userId)));
   if (other) return problem('username taken');
   try {
-    const [user] = await db.update(users).set({ username }).where(eq(users.id, userId)).returning();
-    if (!user) throw new Error(`No user ${userId} to update.`);
-    await userChanged(db, userId);
+    const user = await db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ username }).where(eq(users.id, userId)).returning();
+      if (!row) throw new Error(`No user ${userId} to update.`);
+      await emitUserChanged(tx, userId);
+      return row;
+    });
+    notifyEventDispatchers();
     return { kind: 'updated', user };
   } catch (err) {
     if (isUniqueViolation(err)) return problem('username taken');
@@ -94,10 +102,13 @@ export async function updateUsername(db: Db, userId: string, input: string): Pro
   }
 }
 
-/** Tells the contexts that show people (search) that this one changed. */
-export async function userChanged(db: Db | DbTransaction, userId: string): Promise<void> {
-  await emitDomainEvent(db, { type: 'user.changed', payload: { userId } });
-  notifyEventDispatchers();
+/**
+ * Tells the contexts that show people (search) that this one changed: in the transaction
+ * of the change, so the event exists exactly when the change committed. The caller wakes
+ * the dispatchers (notifyEventDispatchers) after the commit.
+ */
+export async function emitUserChanged(tx: DbTransaction, userId: string): Promise<void> {
+  await emitDomainEvent(tx, { type: 'user.changed', payload: { userId } });
 }
 
 /** PostgreSQL's unique_violation, possibly wrapped by the driver layer (err.cause). */
