@@ -10,6 +10,7 @@ import { startMailer } from '../platform/mail/index.js';
 import { systemClock } from '../platform/clock.js';
 import { startSweeper } from '../platform/jobs/sweeper.js';
 import { handledEventsPruneSweep } from '../platform/events/retention.js';
+import { closeSharedPubSub, configureSharedPubSub } from '../platform/pubsub/index.js';
 import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
 import { notificationDigestSweep } from '../modules/notifications/digest.js';
 import { startEventDispatcher } from '../platform/events/dispatcher.js';
@@ -73,6 +74,7 @@ export async function main(): Promise<void> {
   }
   if (config.SEED_DEMO) await seedDemoContent(database.db, logger);
 
+  configureSharedPubSub(config.REDIS_URL);
   const rendering = config.NODE_ENV === 'development' ? await developmentRendering() : await productionRendering();
   const app = await buildApp({ config, db: database.db, logger, ...rendering });
   // The outbox's sender is background work: not in ROLE=web processes.
@@ -112,6 +114,7 @@ export async function main(): Promise<void> {
     try {
       await app.close(); // stops accepting, waits for in-flight requests
       await stopBackground(); // an email, a purge or digest batch, an event in flight
+      await closeSharedPubSub(); // its Redis connections, when configured
       await database.shutdown(); // then the pool, then the embedded cluster
       logger.info('stopped');
       process.exit(0);

@@ -26,13 +26,23 @@ export async function createPubSub(opts: PubSubOptions = {}): Promise<PubSub> {
 }
 
 let processPubSub: Promise<PubSub> | null = null;
+let processRedisUrl: string | undefined;
 
 /**
- * The process's pub/sub, from REDIS_URL: the web process's streams and the worker's event
- * handlers must share one channel space, so both reach it through here.
+ * Names the process's pub/sub (the server's configuration: REDIS_URL), before its first
+ * use. Unconfigured, it is this process's own.
+ */
+export function configureSharedPubSub(redisUrl: string | undefined): void {
+  if (processPubSub && redisUrl !== processRedisUrl) throw new Error('The shared pub/sub is already in use: configure it at start-up.');
+  processRedisUrl = redisUrl;
+}
+
+/**
+ * The process's pub/sub: the web process's streams and the worker's event handlers must
+ * share one channel space, so both reach it through here.
  */
 export function sharedPubSub(): Promise<PubSub> {
-  processPubSub ??= createPubSub({ redisUrl: process.env.REDIS_URL || undefined });
+  processPubSub ??= createPubSub({ redisUrl: processRedisUrl });
   return processPubSub;
 }
 
