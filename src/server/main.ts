@@ -14,7 +14,7 @@ import { closeSharedPubSub, configureSharedPubSub } from '../platform/pubsub/ind
 import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
 import { notificationDigestSweep } from '../modules/notifications/digest.js';
 import { startEventDispatcher } from '../platform/events/dispatcher.js';
-import { backfillSearch } from '../modules/search/indexer.js';
+import { searchBackfillSweep } from '../modules/search/indexer.js';
 import { eventHandlers } from './event-handlers.js';
 import { projectRoot } from '../platform/project-root.js';
 import { seedDemoContent } from './seed/seed-demo.js';
@@ -90,13 +90,16 @@ export async function main(): Promise<void> {
   const events = config.ROLE === 'web' ? null : startEventDispatcher({ db: database.db, logger, handlers: eventHandlers() });
   // And the outbox's housekeeping: handled events older than a week go.
   const eventsPrune = config.ROLE === 'web' ? null : startSweeper({ sweep: handledEventsPruneSweep({ db: database.db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 });
+  // And search documents for whatever has none (the demo content, bulk-loaded rows, a site
+  // upgraded to search, an event given up on): at once, so a new site's search finds its demo
+  // stories, then every 6 hours.
+  const searchBackfill =
+    config.ROLE === 'web' ? null : startSweeper({ sweep: searchBackfillSweep(database.db), logger, intervalMs: 6 * 3600_000, startDelayMs: 0, batchSize: 5000 });
   // Background work, stopped together (each finishes what it has in flight).
-  const background = [mailer, trashPurge, digests, events, eventsPrune];
+  const background = [mailer, trashPurge, digests, events, eventsPrune, searchBackfill];
   const stopBackground = async () => {
     for (const job of background) await job?.stop();
   };
-  // Search documents for what has none yet (seeded, bulk-loaded, or written before search existed).
-  if (config.ROLE !== 'web') void backfillSearch(database.db).catch((err: unknown) => logger.error({ err }, 'search backfill failed'));
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,11 +1,12 @@
 /**
  * Builds the search documents from the source rows, in SQL: one statement per kind serves a
- * single row (event handlers) and a batch (the backfill at start and in the bench), so both
+ * single row (event handlers) and a batch (the workers' backfill sweep and the bench), so both
  * always index the same way. Payloads of events hold ids; these read the current rows, so a
  * late or repeated event indexes the truth.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import type { Sweep } from '../../platform/jobs/sweeper.js';
 import type { DbTransaction } from '../../platform/mail/outbox.js';
 
 type Conn = Db | DbTransaction;
@@ -73,12 +74,13 @@ async function upsertUsers(db: Conn, where: SQL): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** Upserts the searchable words of the tags among `where` (a condition on tags g). */
-async function upsertTags(db: Conn, where: SQL): Promise<void> {
-  await db.execute(sql`
+/** Upserts the searchable words of the tags among `where` (a condition on tags g); says how many. */
+async function upsertTags(db: Conn, where: SQL): Promise<number> {
+  const result = await db.execute(sql`
     insert into search_tags (tag_slug, names)
     select g.slug, lower(unaccent(g.display_title || ' ' || replace(g.slug, '-', ' '))) from tags g where ${where}
     on conflict (tag_slug) do update set names = excluded.names`);
+  return result.rowCount ?? 0;
 }
 
 /** The author's 'high quality' mark, recomputed and copied onto their person and story documents. */
@@ -131,7 +133,8 @@ export interface BackfillReport {
 /**
  * Indexes what has no document yet (a site upgraded to search, a bulk-loaded dataset), in
  * batches so it never holds long locks: stories missing from search_posts, then every user and
- * tag without a row. Idempotent; run at start by the worker and by the search bench.
+ * tag without a row. Idempotent; the search bench runs it after a bulk load (the workers'
+ * sweep, `searchBackfillSweep`, does the same a batch at a time).
  */
 export async function backfillSearch(db: Db, opts: { batch?: number; log?: (line: string) => void } = {}): Promise<BackfillReport> {
   const started = Date.now();
@@ -158,4 +161,29 @@ export async function backfillSearch(db: Db, opts: { batch?: number; log?: (line
   await upsertTags(db, sql`not exists (select 1 from search_tags s where s.tag_slug = g.slug)`);
   if (postsDone + usersDone > 0) await db.execute(sql`analyze search_posts; analyze search_users; analyze search_tags`);
   return { posts: postsDone, users: usersDone, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * Documents missing for any reason (a site upgraded to search, a bulk load, an event the
+ * dispatcher gave up on) as a sweep for the worker's sweeper: each batch indexes up to
+ * `batchSize` stories without a document, then people, then tags. Every write is an
+ * upsert, so two workers sweeping at once only repeat work.
+ */
+export function searchBackfillSweep(db: Db): Sweep {
+  return {
+    name: 'search-backfill',
+    async runBatch(batchSize) {
+      let handled = 0;
+      const { rows: missingPosts } = await db.execute<{ id: string }>(sql`
+        select p.id from posts p where ${SEARCHABLE_POST} and not exists (select 1 from search_posts s where s.post_id = p.id) limit ${batchSize}`);
+      if (missingPosts.length > 0) handled += (await upsertPosts(db, sql`p.id = any(${sqlTextArray(missingPosts.map((r) => r.id))})`)).length;
+      if (handled >= batchSize) return handled;
+      const { rows: missingUsers } = await db.execute<{ id: string }>(sql`
+        select u.id from users u where not exists (select 1 from search_users s where s.user_id = u.id) limit ${batchSize - handled}`);
+      if (missingUsers.length > 0) handled += await upsertUsers(db, sql`u.id = any(${sqlTextArray(missingUsers.map((r) => r.id))})`);
+      if (handled >= batchSize) return handled;
+      // Tags go all at once (a short row each).
+      return handled + (await upsertTags(db, sql`not exists (select 1 from search_tags s where s.tag_slug = g.slug)`));
+    },
+  };
 }
