@@ -45,7 +45,14 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
   const cases = [];
   if (sources) cases.push(['feed sources (follows, topics, mutes)', (r) => sources.feedSources(database.db, r.id)]);
   if (sources && following) cases.push(['Following, first page (10)', async (r) => following.followingFeed(database.db, await sources.feedSources(database.db, r.id), 10, null)]);
-  if (sources && forYou) cases.push(['For you, first page (10)', async (r) => forYou.forYouFeed(database.db, await sources.feedSources(database.db, r.id), 10, null, new Date())]);
+  // The site-wide candidates as the resolver gets them: read once a minute per process (site-candidates.ts).
+  const site = forYou ? await optional('../../src/modules/feeds/site-candidates.ts', notes) : null;
+  if (sources && forYou && site) {
+    cases.push(['For you, first page (10)', async (r) => {
+      const now = new Date();
+      return forYou.forYouFeed(database.db, await sources.feedSources(database.db, r.id), 10, null, now, await site.siteCandidates(database.db, now));
+    }]);
+  }
   if (notifications) cases.push(['unread notification count', (r) => notifications.unreadNotificationCount(database.db, r.id)]);
   // The home sidebar, as its resolvers call them (src/modules/feeds/feed-graphql.ts).
   if (sidebar && social) {

@@ -22,9 +22,9 @@ export type PostFeedReason = 'FOLLOWED_AUTHOR' | 'FOLLOWED_TOPIC' | 'POPULAR_ON_
  */
 export const FOR_YOU = {
   PER_AUTHOR: 10,
-  AUTHOR_CANDIDATES: 400,
+  AUTHOR_CANDIDATES: 200,
   PER_TOPIC: 150,
-  TOPIC_CANDIDATES: 600,
+  TOPIC_CANDIDATES: 300,
   GRAVITY: 1.2,
   WEIGHT: { FOLLOWED_AUTHOR: 1.5, FOLLOWED_TOPIC: 1.0 },
   /** Site-wide popular stories weigh this much for a reader who follows at least FOLLOWS_ENOUGH sources, 1 otherwise. */

@@ -12,7 +12,7 @@ import { followingFeed } from './feed-following.js';
 import { siteCandidates } from './site-candidates.js';
 import { viewerFeedSources, type FeedSources } from './feed-sources.js';
 import { loadListed, pageLimit } from './graphql.js';
-import { recentlyReadIds, recommendedTagSlugs, whoToFollowIds } from './sidebar-queries.js';
+import { recentlyReadIds, recommendedTagSlugs, WHO_TO_FOLLOW_SPARE, whoToFollowIds } from './sidebar-queries.js';
 import { pickedPostIds, pickStory, unpickStory } from './staff-picks.js';
 import { latestClappedDay, topStoriesOfDay } from './top-stories.js';
 
@@ -179,8 +179,11 @@ export const feedResolvers: IResolvers = {
       const src = ctx.viewer ? await sources(ctx, ctx.viewer.id) : null;
       // authorIds leaves out muted writers; they are excluded too.
       const excluded = src ? [src.viewerId, ...src.authorIds, ...src.mutedIds] : [];
-      const ids = await whoToFollowIds(ctx.db, excluded, clampSmall(args.limit, 3));
-      return (await ctx.loaders.userById.loadMany(ids)).filter((u) => u && !(u instanceof Error));
+      const limit = clampSmall(args.limit, 3);
+      // The ranking may be a minute old: a few spare, and closed or suspended accounts left out now.
+      const ids = await whoToFollowIds(ctx.db, excluded, limit + WHO_TO_FOLLOW_SPARE);
+      const users = await ctx.loaders.userById.loadMany(ids);
+      return users.filter((u) => u && !(u instanceof Error) && !u.isSuspended && !u.deactivatedAt).slice(0, limit);
     },
     recentlyReadPosts: async (_: unknown, args: { limit?: number | null }, ctx: Ctx) => {
       if (!ctx.viewer) return [];

@@ -15,11 +15,17 @@ export async function recommendedTagSlugs(db: Db, followed: readonly string[], l
   return rows.map((r) => ({ slug: r.slug, displayTitle: r.display_title }));
 }
 
-/**
- * Writers to follow: those whose recent stories drew the most claps, leaving out the
- * reader, writers they follow or muted, and accounts that are closed or suspended.
- */
-export async function whoToFollowIds(db: Db, excluded: readonly string[], limit: number): Promise<string[]> {
+/** The site's ranking of recent writers is kept this long per process (it is the same for every reader). */
+const WRITER_RANKING_TTL_MS = 60_000;
+/** Writers asked for beyond the list's length, for those closed or suspended since the ranking was read. */
+export const WHO_TO_FOLLOW_SPARE = 3;
+/** How many ranked writers are kept: enough for nearly every reader once their follows are left out. */
+const WRITER_RANKING_SIZE = 100;
+
+const rankingCache = new WeakMap<Db, { at: number; ids: Promise<string[]> }>();
+
+/** Writers whose recent stories drew the most claps, best first (leaving out `excluded`). */
+async function rankRecentWriters(db: Db, excluded: readonly string[], limit: number): Promise<string[]> {
   const { rows } = await db.execute<{ id: string }>(sql`
     select p.creator_id as id
     from (select p.creator_id, p.clap_count from posts p where ${LISTED('p')} order by p.first_published_at desc limit ${WHO_TO_FOLLOW_WINDOW}) p
@@ -29,6 +35,33 @@ export async function whoToFollowIds(db: Db, excluded: readonly string[], limit:
     order by sum(p.clap_count) desc, count(*) desc, p.creator_id
     limit ${limit}`);
   return rows.map((r) => r.id);
+}
+
+function cachedWriterRanking(db: Db, now: number): Promise<string[]> {
+  const hit = rankingCache.get(db);
+  if (hit && now - hit.at < WRITER_RANKING_TTL_MS) return hit.ids;
+  const ids = rankRecentWriters(db, [], WRITER_RANKING_SIZE);
+  rankingCache.set(db, { at: now, ids });
+  // A failed read is not kept: the next request tries again.
+  ids.catch(() => rankingCache.delete(db));
+  return ids;
+}
+
+/**
+ * Writers to follow: those whose recent stories drew the most claps, leaving out the
+ * reader, writers they follow or muted, and accounts that are closed or suspended.
+ *
+ * The ranking is the same for every reader, so it is read once a minute per process and
+ * each reader's exclusions are applied to it here. It may be that old, so the caller
+ * checks the writers it shows (closed or suspended since) and asks for a few spare; a
+ * reader who excludes nearly all of it gets a query of their own.
+ */
+export async function whoToFollowIds(db: Db, excluded: readonly string[], count: number, now: number = Date.now()): Promise<string[]> {
+  const ranking = await cachedWriterRanking(db, now);
+  const left = new Set(excluded);
+  const picked = ranking.filter((id) => !left.has(id)).slice(0, count);
+  if (picked.length === count || ranking.length < WRITER_RANKING_SIZE) return picked;
+  return rankRecentWriters(db, excluded, count);
 }
 
 /** The reader's most recently read stories (post_reads_recent_idx), still published and not trashed. */
