@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { AppProcess, tempDataDir } from './app-process.mjs';
 import { loadRenderer } from './baseline.mjs';
-import { DEFAULT_BENCH_DATABASE_URL, applyMigrations } from './big-dataset.mjs';
+import { DEFAULT_BENCH_DATABASE_URL, applyMigrations, viaLocalSocket } from './big-dataset.mjs';
 import { runChild } from './child-load.mjs';
 import { backendsCpuMs, processCpuMs } from './cpu.mjs';
 import { closing, ensureOpen, track } from './cleanup.mjs';
@@ -53,7 +53,7 @@ async function load(dir, config) {
 
 async function main() {
   const settings = {
-    url: process.env.BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL,
+    url: viaLocalSocket(process.env.BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL),
     readers: num('BENCH_FEED_READERS', 300),
     heavy: num('BENCH_FEED_HEAVY', 10),
     duration: num('BENCH_DURATION', 10),
