@@ -15,6 +15,7 @@ import { loadListed, pageLimit } from './graphql.js';
 import { recentlyReadIds, recommendedTagSlugs, WHO_TO_FOLLOW_SPARE, whoToFollowIds } from './sidebar-queries.js';
 import { pickedPostIds, pickStory, unpickStory } from './staff-picks.js';
 import { latestClappedDay, topStoriesOfDay } from './top-stories.js';
+import { isListed } from '../posts/listed.js';
 
 export const feedTypeDefs = /* GraphQL */ `
   "Spec §3 source tracking of a story in a feed: which feed, why, and where in it."
@@ -92,8 +93,7 @@ interface SourceRow {
 /** Posts in the order of their rows, each with its source; stories that cannot be shown (closed accounts) drop out. */
 async function feedItems(rows: SourceRow[], feedId: string, ctx: Ctx) {
   // The rows are read fresh here: a story trashed or unlisted since a cached candidate list was made drops out.
-  const listed = (p: PostRow) => p.deletedAt === null && p.firstPublishedAt !== null && p.visibility === 'PUBLIC' && p.inResponseToPostId === null;
-  const posts = new Map((await loadListed(rows.map((r) => r.id), ctx)).filter(listed).map((p) => [p.id, p]));
+  const posts = new Map((await loadListed(rows.map((r) => r.id), ctx)).filter(isListed).map((p) => [p.id, p]));
   return rows
     .filter((r) => posts.has(r.id))
     .map((r, i) => ({ post: posts.get(r.id)!, source: { feedId, postFeedReason: r.reason, rankPosition: i, authorId: r.authorId, tagSlug: r.tagSlug } }));

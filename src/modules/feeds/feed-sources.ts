@@ -46,9 +46,8 @@ export function viewerFeedSources(ctx: Pick<RequestContext, 'db' | 'loaders'>, v
   return s;
 }
 
-/** A story any reader may find in a list: published, public, not in the trash, not a response. */
-export const LISTED = (alias: string) =>
-  sql.raw(`${alias}.deleted_at is null and ${alias}.first_published_at is not null and ${alias}.visibility = 'PUBLIC' and ${alias}.in_response_to_post_id is null`);
+/** A story any reader may find in a list (posts/listed.ts). */
+export { LISTED } from '../posts/listed.js';
 
 /** Not a story the reader dismissed with 'Show less like this'. */
 export const NOT_DISMISSED = (src: Pick<FeedSources, 'dismissedIds'>, postIdColumn: string) => sql`${sql.raw(postIdColumn)} <> all(${textArray(src.dismissedIds)})`;

@@ -4,6 +4,7 @@ import { afterCursor, formatKeysetCursor, microsOf, type KeysetCursor } from './
 import { shownPinnedOf } from './pins.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from './queries.js';
 import { posts } from './tables.js';
+import { listedConditions } from './listed.js';
 
 export interface ProfilePage {
   rows: PostRow[];
@@ -12,7 +13,7 @@ export interface ProfilePage {
 }
 
 /** Published public stories of a writer (not responses, not trashed): what the Home tab lists. */
-const storiesOf = (creatorId: string) => [eq(posts.creatorId, creatorId), isNotNull(posts.firstPublishedAt), eq(posts.visibility, 'PUBLIC'), isNull(posts.inResponseToPostId), isNull(posts.deletedAt)];
+const storiesOf = (creatorId: string) => [eq(posts.creatorId, creatorId), ...listedConditions()];
 
 /**
  * A page of rows newest first by firstPublishedAt (ties by id), one more than asked to

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from './queries.js';
 import { posts } from './tables.js';
+import { isListed, listedConditions } from './listed.js';
 
 /**
  * Pinned stories (spec §3 Post.pinnedAt; §8 MaxPinnedStoriesReached): a writer puts up to
@@ -19,11 +20,11 @@ export const PIN_MESSAGES = {
 export type PinOutcome = { kind: 'ok'; post: PostRow } | { kind: 'not-found' } | { kind: 'not-pinnable' } | { kind: 'max-pinned' };
 
 /** A story that may stand on its writer's profile: published, public, a story (not a response), not trashed. */
-const pinnable = (p: PostRow) => p.firstPublishedAt !== null && p.visibility === 'PUBLIC' && !p.inResponseToPostId && !p.deletedAt;
+const pinnable = (p: PostRow) => isListed(p);
 
 /** The conditions of `pinnable` for a where clause: pinned stories that count against the limit. */
 export function shownPinnedOf(creatorId: string) {
-  return [eq(posts.creatorId, creatorId), isNotNull(posts.pinnedAt), isNotNull(posts.firstPublishedAt), eq(posts.visibility, 'PUBLIC'), isNull(posts.inResponseToPostId), isNull(posts.deletedAt)];
+  return [eq(posts.creatorId, creatorId), isNotNull(posts.pinnedAt), ...listedConditions()];
 }
 
 /**

@@ -5,6 +5,7 @@ import { STORY_LIMITS } from '../../shared/story-limits.js';
 import { StoryInputError, checkText } from './paragraph-input.js';
 import type { PostRow } from './queries.js';
 import { tags } from './tables.js';
+import { isListed } from './listed.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -36,7 +37,7 @@ export function checkTags(input: readonly string[]): StoryTag[] {
  * the trash, and a story rather than a response).
  */
 export function countsInTagCounts(post: Pick<PostRow, 'firstPublishedAt' | 'visibility' | 'deletedAt' | 'inResponseToPostId'>): boolean {
-  return post.firstPublishedAt !== null && post.deletedAt === null && post.visibility === 'PUBLIC' && post.inResponseToPostId === null;
+  return isListed(post);
 }
 
 /**

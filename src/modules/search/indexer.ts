@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Sweep } from '../../platform/jobs/sweeper.js';
 import type { DbTransaction } from '../../platform/mail/outbox.js';
+import { LISTED } from '../posts/listed.js';
 
 type Conn = Db | DbTransaction;
 
@@ -15,7 +16,7 @@ type Conn = Db | DbTransaction;
 export const RECENCY_DAYS_PER_POINT = 90;
 
 /** Stories that belong in the index: published, public (members-only included), not trashed, not responses. */
-const SEARCHABLE_POST = sql`p.first_published_at is not null and p.deleted_at is null and p.visibility = 'PUBLIC' and p.in_response_to_post_id is null`;
+const SEARCHABLE_POST = LISTED('p');
 
 /**
  * 'High quality' author (README): an active account with at least one searchable story that

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { BadRequestError } from '../../platform/errors/index.js';
+import { LISTED } from '../posts/listed.js';
 
 /**
  * The viewer's own lists (/me/following, /me/settings/mute): newest first, paged by a
@@ -82,7 +83,7 @@ export async function followSuggestions(db: Db, userId: string, limit: number): 
     ),
     recent as (
       select creator_id, clap_count, tags from posts
-      where deleted_at is null and first_published_at is not null and in_response_to_post_id is null and visibility = 'PUBLIC'
+      where ${LISTED('posts')}
       order by first_published_at desc limit ${RECENT_STORIES}
     ),
     my_tags as (select array(select tag_slug from tag_follows where user_id = ${userId}) as slugs),
