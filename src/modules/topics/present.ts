@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { PostRow } from '../posts/queries.js';
-import { mutedUserIds } from '../social/queries.js';
+import { viewerFeedSources } from '../feeds/feed-sources.js';
 import { TOPICS_LIMITS } from './limits.js';
 import type { TagRow, WriterInTags } from './queries.js';
 
@@ -18,18 +18,16 @@ export const rankedOffset = (to: string | null | undefined) => {
   return Math.min(n, TOPICS_LIMITS.maxRankedOffset);
 };
 
-const excludedOf = new WeakMap<Ctx, Promise<string[]>>();
-
 /**
- * Writers whose stories this reader never sees in tag lists: the ones they muted (read
- * once per request). With `self`, the reader too (who-to-follow lists).
+ * Writers whose stories this reader never sees in tag lists: the ones they muted (the
+ * reader's feed sources, read once per request for feeds and topics alike). With `self`,
+ * the reader too (who-to-follow lists).
  */
 export async function excludedWriters(ctx: Ctx, opts: { self?: boolean } = {}): Promise<string[]> {
   const viewerId = ctx.viewer?.id;
   if (!viewerId) return [];
-  let muted = excludedOf.get(ctx);
-  if (!muted) excludedOf.set(ctx, (muted = mutedUserIds(ctx.db, viewerId)));
-  return opts.self ? [...(await muted), viewerId] : muted;
+  const { mutedIds } = await viewerFeedSources(ctx, viewerId);
+  return opts.self ? [...mutedIds, viewerId] : mutedIds;
 }
 
 /** Deactivated accounts' stories leave lists with them (one batched lookup of their writers). */
