@@ -31,12 +31,14 @@ async function hydrated(page: Page, selector: string): Promise<void> {
   );
 }
 
-const cardAuthors = (page: Page) => page.getByTestId('post-card').evaluateAll((cards) => cards.map((c) => c.querySelector('a')?.textContent?.trim() ?? ''));
+/** The cards of the tab on show (a tab once opened stays in the page, hidden). */
+const shownCards = (page: Page) => page.locator('[role="tabpanel"]:not([hidden])').getByTestId('post-card');
+const cardAuthors = (page: Page) => shownCards(page).evaluateAll((cards) => cards.map((c) => c.querySelector('a')?.textContent?.trim() ?? ''));
 
 async function openFollowing(page: Page): Promise<void> {
   await hydrated(page, '[role="tab"]');
   await page.getByRole('tab', { name: 'Following' }).click();
-  await page.locator('[role="tabpanel"] [data-testid="post-card"]').first().waitFor();
+  await shownCards(page).first().waitFor();
 }
 
 describe.skipIf(h.skipReason !== '')(`the reader's home${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
@@ -60,35 +62,39 @@ describe.skipIf(h.skipReason !== '')(`the reader's home${h.skipReason ? ` (skipp
     expect(firstPage.every((a) => names.includes(a))).toBe(true);
 
     // Infinite scroll: reaching the end loads the next page, with no story twice.
-    await page.locator('[role="tabpanel"] [data-testid="post-card"]').last().scrollIntoViewIfNeeded();
+    await shownCards(page).last().scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 4000);
     await expect.poll(async () => (await cardAuthors(page)).length).toBeGreaterThan(10);
-    const ids = await page.getByTestId('post-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-post-id')));
+    const ids = await shownCards(page).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-post-id')));
     expect(new Set(ids).size).toBe(ids.length);
     await page.screenshot({ path: screenshotPath('feeds-home-following-1200'), fullPage: true });
 
     // Mute the author of the first card from its '...' menu: their stories leave the feed.
     const muted = (await cardAuthors(page))[0]!;
-    const card = page.getByTestId('post-card').first();
+    const card = shownCards(page).first();
     await card.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Mute author' }).click();
     await page.getByRole('status').filter({ hasText: `${muted} has been muted` }).first().waitFor();
     await expect.poll(async () => (await cardAuthors(page)).includes(muted)).toBe(false);
+    const loaded = (await cardAuthors(page)).length;
     // Gone from For you at once too, and after a reload from both.
     await page.getByRole('tab', { name: 'For you' }).click();
-    await page.locator('[role="tabpanel"] [data-testid="post-card"]').first().waitFor();
+    await shownCards(page).first().waitFor();
     expect(await cardAuthors(page)).not.toContain(muted);
+    // Back on Following, the stories already loaded are still there (not a new first page).
+    await page.getByRole('tab', { name: 'Following' }).click();
+    expect(await cardAuthors(page)).toHaveLength(loaded);
     await page.reload();
     await openFollowing(page);
     expect(await cardAuthors(page)).not.toContain(muted);
     // For you leaves them out too.
     await page.getByRole('tab', { name: 'For you' }).click();
-    await page.locator('[role="tabpanel"] [data-testid="post-card"]').first().waitFor();
+    await shownCards(page).first().waitFor();
     expect(await cardAuthors(page)).not.toContain(muted);
 
     // 'Show less like this' takes the card away at once, with Undo.
-    const before = await page.getByTestId('post-card').first().getAttribute('data-post-id');
-    await page.getByTestId('post-card').first().getByRole('button', { name: 'More' }).click();
+    const before = await shownCards(page).first().getAttribute('data-post-id');
+    await shownCards(page).first().getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Show less like this' }).click();
     await page.getByRole('status').filter({ hasText: 'We’ll show fewer stories like this.' }).first().waitFor();
     expect(await page.locator(`[data-post-id="${before}"]`).count()).toBe(0);

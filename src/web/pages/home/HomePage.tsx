@@ -62,6 +62,13 @@ const TABS: { key: Tab; label: string }[] = [
 /** The logged-in home (page id home, two-column layout): For you and Following, infinite scroll. */
 export default function HomePage() {
   const [tab, setTab] = useState<Tab>('for-you');
+  // A tab once opened stays mounted (hidden when not shown), so going back to it finds the
+  // stories already loaded, not a new first page.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set<Tab>(['for-you']));
+  const open = (next: Tab) => {
+    setTab(next);
+    setOpened((was) => (was.has(next) ? was : new Set([...was, next])));
+  };
   // Shared by both tabs: what the reader hid or muted on one is gone from the other.
   const filters = useFeedFilters();
   return (
@@ -76,15 +83,17 @@ export default function HomePage() {
             aria-selected={tab === t.key}
             aria-controls={`home-panel-${t.key}`}
             className={tab === t.key ? styles.tabActive : styles.tab}
-            onClick={() => setTab(t.key)}
+            onClick={() => open(t.key)}
           >
             {t.label}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`home-panel-${tab}`} aria-labelledby={`home-tab-${tab}`}>
-        {tab === 'for-you' ? <ForYou filters={filters} /> : <Following filters={filters} />}
-      </div>
+      {TABS.filter((t) => opened.has(t.key)).map((t) => (
+        <div key={t.key} role="tabpanel" id={`home-panel-${t.key}`} aria-labelledby={`home-tab-${t.key}`} hidden={tab !== t.key}>
+          {t.key === 'for-you' ? <ForYou filters={filters} /> : <Following filters={filters} />}
+        </div>
+      ))}
     </div>
   );
 }
