@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
 import { posts } from '../posts/tables.js';
 import { staffPicks } from './tables.js';
+import { listedConditions } from '../posts/listed.js';
 
 /**
  * Staff picks in the staff's order; with no picks yet, the newest public stories stand
@@ -39,14 +40,14 @@ export function publishedStoriesOf(creatorId: string) {
 }
 
 /**
- * A writer's published public stories, newest first (profile page, 'More from'), as
- * whole rows: the caller primes its loader with them instead of a second query.
+ * A writer's listed stories (not their responses), newest first (the story page's 'More
+ * from'), as whole rows: the caller primes its loader with them instead of a second query.
  */
 export async function postsByCreator(db: Db, creatorId: string, limit: number, before: Date | null): Promise<PostRow[]> {
   return db
     .select(POST_SUMMARY_COLUMNS)
     .from(posts)
-    .where(and(...publishedStoriesOf(creatorId), eq(posts.visibility, 'PUBLIC'), before ? lt(posts.firstPublishedAt, before) : sql`true`))
+    .where(and(eq(posts.creatorId, creatorId), ...listedConditions(), before ? lt(posts.firstPublishedAt, before) : sql`true`))
     .orderBy(desc(posts.firstPublishedAt))
     .limit(limit);
 }
