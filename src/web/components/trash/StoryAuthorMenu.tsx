@@ -23,7 +23,14 @@ const MoreIcon = () => (
  * Deleting moves the story to the trash and opens the trash, where the toast's Undo or
  * Restore brings it back. Nobody else sees the menu (the server refuses them anyway).
  */
-export function StoryAuthorMenu({ postId, creatorId, pin }: { postId: string; creatorId: string; pin?: { pinnedAt: number | null } }) {
+export interface StoryAuthorMenuProps {
+  postId: string;
+  creatorId: string;
+  /** For a public story: whether it is pinned to the writer's profile. */
+  pin?: { pinnedAt: number | null };
+}
+
+export function StoryAuthorMenu({ postId, creatorId, pin }: StoryAuthorMenuProps) {
   const { viewer } = useSite();
   const pinPost = usePinPost();
   const [pinned, setPinned] = useState(Boolean(pin?.pinnedAt));

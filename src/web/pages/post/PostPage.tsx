@@ -13,7 +13,7 @@ import { POST_PAGE_QUERY } from '../../graphql/operations.js';
 import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';
 import { ActionBar } from './ActionBar.js';
-import { StoryAuthorMenu } from '../../components/trash/StoryAuthorMenu.js';
+import { LazyStoryAuthorMenu } from '../../components/trash/LazyStoryAuthorMenu.js';
 import { ResponsesSection } from './responses/ResponsesSection.js';
 import { FollowButton } from '../../components/follow-button/FollowButton.js';
 import { UserMention } from '../../components/user-mention/index.js';
@@ -105,7 +105,7 @@ export default function PostPage({ params }: PageProps) {
               {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
             </div>
           </div>
-          <StoryAuthorMenu postId={post.id} creatorId={creator.id} pin={post.visibility === 'PUBLIC' && !post.inResponseToPost ? { pinnedAt: post.pinnedAt } : undefined} />
+          <LazyStoryAuthorMenu postId={post.id} creatorId={creator.id} pin={post.visibility === 'PUBLIC' && !post.inResponseToPost ? { pinnedAt: post.pinnedAt } : undefined} />
         </div>
         <ActionBar postId={post.id} creatorId={creator.id} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
       </div>
