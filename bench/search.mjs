@@ -15,12 +15,13 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { tsImport } from 'tsx/esm/api';
+import { DEFAULT_BENCH_DATABASE_URL, viaLocalSocket } from './lib/big-dataset.mjs';
 import { fmt, table, verdict } from './lib/report.mjs';
 import { pickTerms, share, typing } from './lib/search-terms.mjs';
 import { cleanupRare, measureLag, publishRare } from './lib/search-lag.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const url = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/inkwell_bench';
+const url = viaLocalSocket(process.env.BENCH_DATABASE_URL || DEFAULT_BENCH_DATABASE_URL);
 const ITERATIONS = Number(process.env.ITERATIONS || 200);
 const load = (p) => tsImport(pathToFileURL(path.join(root, p)).href, import.meta.url);
 

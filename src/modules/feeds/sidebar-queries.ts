@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { cachedPerDb } from '../../platform/db/per-db-cache.js';
 import { LISTED, textArray } from './feed-sources.js';
 
 /** How many recent stories 'Who to follow' looks at: bounded, newest first by index. */
@@ -22,8 +23,6 @@ export const WHO_TO_FOLLOW_SPARE = 3;
 /** How many ranked writers are kept: enough for nearly every reader once their follows are left out. */
 const WRITER_RANKING_SIZE = 100;
 
-const rankingCache = new WeakMap<Db, { at: number; ids: Promise<string[]> }>();
-
 /** Writers whose recent stories drew the most claps, best first (leaving out `excluded`). */
 async function rankRecentWriters(db: Db, excluded: readonly string[], limit: number): Promise<string[]> {
   const { rows } = await db.execute<{ id: string }>(sql`
@@ -37,15 +36,7 @@ async function rankRecentWriters(db: Db, excluded: readonly string[], limit: num
   return rows.map((r) => r.id);
 }
 
-function cachedWriterRanking(db: Db, now: number): Promise<string[]> {
-  const hit = rankingCache.get(db);
-  if (hit && now - hit.at < WRITER_RANKING_TTL_MS) return hit.ids;
-  const ids = rankRecentWriters(db, [], WRITER_RANKING_SIZE);
-  rankingCache.set(db, { at: now, ids });
-  // A failed read is not kept: the next request tries again.
-  ids.catch(() => rankingCache.delete(db));
-  return ids;
-}
+const cachedWriterRanking = cachedPerDb(WRITER_RANKING_TTL_MS, (db) => rankRecentWriters(db, [], WRITER_RANKING_SIZE));
 
 /**
  * Writers to follow: those whose recent stories drew the most claps, leaving out the

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { cachedPerDb } from '../../platform/db/per-db-cache.js';
 import { LISTED } from './feed-sources.js';
 
 /** A story every reader's For you may draw from, with what its score needs. */
@@ -22,21 +23,12 @@ export const SITE_CANDIDATES = {
   TTL_MS: 60_000,
 };
 
-const cache = new WeakMap<Db, { at: number; rows: Promise<SiteCandidate[]> }>();
-
 /**
  * The site-wide half of For you's candidates. Counts may be up to TTL_MS old, which is
  * fine for ranking; trashed, unlisted or muted stories are still filtered per request.
  */
-export function siteCandidates(db: Db, now: Date): Promise<SiteCandidate[]> {
-  const hit = cache.get(db);
-  if (hit && now.getTime() - hit.at < SITE_CANDIDATES.TTL_MS) return hit.rows;
-  const rows = readSiteCandidates(db, now);
-  cache.set(db, { at: now.getTime(), rows });
-  // A failed read is not kept: the next request tries again.
-  rows.catch(() => cache.delete(db));
-  return rows;
-}
+const cachedSiteCandidates = cachedPerDb(SITE_CANDIDATES.TTL_MS, (db, now) => readSiteCandidates(db, new Date(now)));
+export const siteCandidates = (db: Db, now: Date): Promise<SiteCandidate[]> => cachedSiteCandidates(db, now.getTime());
 
 async function readSiteCandidates(db: Db, now: Date): Promise<SiteCandidate[]> {
   const since = new Date(now.getTime() - (SITE_CANDIDATES.HOT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);

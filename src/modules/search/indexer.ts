@@ -125,6 +125,22 @@ export async function reindexUser(db: Conn, userId: string): Promise<void> {
 
 const sqlTextArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
+/** Searchable stories without a document, by id from `after` (so a long backfill never rescans what it did). */
+async function missingPostIds(db: Db, limit: number, after = ''): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select p.id from posts p where p.id > ${after} and ${SEARCHABLE_POST}
+      and not exists (select 1 from search_posts s where s.post_id = p.id)
+    order by p.id limit ${limit}`);
+  return rows.map((r) => r.id);
+}
+
+/** People without a document. */
+async function missingUserIds(db: Db, limit: number): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select u.id from users u where not exists (select 1 from search_users s where s.user_id = u.id) order by u.id limit ${limit}`);
+  return rows.map((r) => r.id);
+}
+
 export interface BackfillReport {
   posts: number;
   users: number;
@@ -143,21 +159,17 @@ export async function backfillSearch(db: Db, opts: { batch?: number; log?: (line
   let postsDone = 0;
   let after = '';
   for (;;) {
-    const { rows } = await db.execute<{ id: string }>(sql`
-      select p.id from posts p where p.id > ${after} and ${SEARCHABLE_POST}
-        and not exists (select 1 from search_posts s where s.post_id = p.id)
-      order by p.id limit ${batch}`);
-    if (rows.length === 0) break;
-    after = rows[rows.length - 1]!.id;
-    postsDone += (await upsertPosts(db, sql`p.id = any(${sqlTextArray(rows.map((r) => r.id))})`)).length;
+    const ids = await missingPostIds(db, batch, after);
+    if (ids.length === 0) break;
+    after = ids[ids.length - 1]!;
+    postsDone += (await upsertPosts(db, sql`p.id = any(${sqlTextArray(ids)})`)).length;
     opts.log?.(`search backfill: ${postsDone} stories`);
   }
   let usersDone = 0;
   for (;;) {
-    const { rows } = await db.execute<{ id: string }>(sql`
-      select u.id from users u where not exists (select 1 from search_users s where s.user_id = u.id) order by u.id limit ${batch}`);
-    if (rows.length === 0) break;
-    usersDone += await upsertUsers(db, sql`u.id = any(${sqlTextArray(rows.map((r) => r.id))})`);
+    const ids = await missingUserIds(db, batch);
+    if (ids.length === 0) break;
+    usersDone += await upsertUsers(db, sql`u.id = any(${sqlTextArray(ids)})`);
   }
   await upsertTags(db, sql`not exists (select 1 from search_tags s where s.tag_slug = g.slug)`);
   if (postsDone + usersDone > 0) await db.execute(sql`analyze search_posts; analyze search_users; analyze search_tags`);
@@ -175,13 +187,11 @@ export function searchBackfillSweep(db: Db): Sweep {
     name: 'search-backfill',
     async runBatch(batchSize) {
       let handled = 0;
-      const { rows: missingPosts } = await db.execute<{ id: string }>(sql`
-        select p.id from posts p where ${SEARCHABLE_POST} and not exists (select 1 from search_posts s where s.post_id = p.id) limit ${batchSize}`);
-      if (missingPosts.length > 0) handled += (await upsertPosts(db, sql`p.id = any(${sqlTextArray(missingPosts.map((r) => r.id))})`)).length;
+      const posts = await missingPostIds(db, batchSize);
+      if (posts.length > 0) handled += (await upsertPosts(db, sql`p.id = any(${sqlTextArray(posts)})`)).length;
       if (handled >= batchSize) return handled;
-      const { rows: missingUsers } = await db.execute<{ id: string }>(sql`
-        select u.id from users u where not exists (select 1 from search_users s where s.user_id = u.id) limit ${batchSize - handled}`);
-      if (missingUsers.length > 0) handled += await upsertUsers(db, sql`u.id = any(${sqlTextArray(missingUsers.map((r) => r.id))})`);
+      const people = await missingUserIds(db, batchSize - handled);
+      if (people.length > 0) handled += await upsertUsers(db, sql`u.id = any(${sqlTextArray(people)})`);
       if (handled >= batchSize) return handled;
       // Tags go all at once (a short row each).
       return handled + (await upsertTags(db, sql`not exists (select 1 from search_tags s where s.tag_slug = g.slug)`));
