@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { oncePerDb } from '../../platform/db/per-db-cache.js';
 import { users } from './tables.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,7 +11,6 @@ function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | 
   return keys.map((k) => map.get(k) ?? null);
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 /** Prepared once per database (see posts/queries.ts). */
 function prepare(db: Db) {
@@ -28,11 +28,11 @@ function prepare(db: Db) {
   };
 }
 
+const preparedFor = oncePerDb(prepare);
+
 /** Users by id and by username (case-insensitive), each loader priming the other. */
 export function createAccountLoaders(db: Db) {
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = prepare(db)));
-  const { byIds, byLowerUsernames } = q;
+  const { byIds, byLowerUsernames } = preparedFor(db);
   const userById: DataLoader<string, UserRow | null> = new DataLoader(async (ids) => {
     const rows = await byIds.execute({ ids: [...ids] });
     for (const r of rows) if (r.username) userByUsername.prime(r.username.toLowerCase(), r);

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { oncePerDb } from '../../platform/db/per-db-cache.js';
 import { sessions } from './auth-tables.js';
 import { hashToken } from './sessions.js';
 import { users } from './tables.js';
@@ -51,13 +52,7 @@ const buildSessionLookup = (db: Db) =>
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .prepare('viewer_for_session');
-const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
-
-function sessionLookup(db: Db) {
-  let prepared = sessionLookups.get(db);
-  if (!prepared) sessionLookups.set(db, (prepared = buildSessionLookup(db)));
-  return prepared;
-}
+const sessionLookup = oncePerDb(buildSessionLookup);
 
 /** One query per request: the session and its user, or null for an unknown or expired token. */
 export async function viewerForSessionToken(db: Db, token: string, now: Date = new Date()): Promise<SessionViewer | null> {

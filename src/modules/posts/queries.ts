@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { oncePerDb } from '../../platform/db/per-db-cache.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { postRevisions, posts, tags } from './tables.js';
 
@@ -12,7 +13,6 @@ const { paragraphs: _body, ...summaryColumns } = getTableColumns(posts);
 export const POST_SUMMARY_COLUMNS = summaryColumns;
 export type PostRow = Omit<typeof posts.$inferSelect, 'paragraphs'>;
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 /**
  * Built once per database: a named prepared statement is planned once per connection
@@ -43,11 +43,8 @@ function prepare(db: Db) {
   };
 }
 
-export function postQueries(db: Db) {
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = prepare(db)));
-  return q;
-}
+/** The post queries, prepared once per database. */
+export const postQueries = oncePerDb(prepare);
 
 export function createPostLoaders(db: Db) {
   const { byIds, fullByIds, paragraphsByIds, tagsBySlugs } = postQueries(db);

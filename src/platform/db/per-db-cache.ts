@@ -18,3 +18,16 @@ export function cachedPerDb<T>(ttlMs: number, read: (db: Db, now: number) => Pro
     return value;
   };
 }
+
+/**
+ * What `build` makes of a database, made once per database (prepared statements: built
+ * once, planned once per connection, as they run on hot paths).
+ */
+export function oncePerDb<T>(build: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) made.set(db, (value = build(db)));
+    return value;
+  };
+}
