@@ -13,6 +13,11 @@ import { renderHeadTags, serializeForScript, type HeadTags } from './router/head
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
 import { loadPageDef, pageDefModule, type PageDef } from './router/registry.js';
 import { resolvePage, type TableContext } from './router/resolve-page.js';
+import { ServerFragmentsContext } from './lib/server-fragments.js';
+import { FragmentCache } from './ssr/fragment-cache.js';
+
+/** Story bodies and other subtrees rendered once per key (docs/adr/0008): 32 MB of HTML per process. */
+const fragmentCache = new FragmentCache(32 * 1024 * 1024);
 
 export interface PageAssets {
   /** <link>/<script> tags for the entry and the given page module (build manifest). */
@@ -112,12 +117,18 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   // streaming renderer renders it again and reports the error (docs/adr/0004).
   let fellBack = false;
   let html: string;
+  const fragments = fragmentCache.forRender();
   try {
-    html = renderToString(<PageFallbackReport.Provider value={() => (fellBack = true)}>{app}</PageFallbackReport.Provider>);
+    html = renderToString(
+      <ServerFragmentsContext.Provider value={fragments}>
+        <PageFallbackReport.Provider value={() => (fellBack = true)}>{app}</PageFallbackReport.Provider>
+      </ServerFragmentsContext.Provider>,
+    );
   } catch (err) {
     input.log.error({ err }, 'page render failed');
     return renderServerError(statusForRenderError(err), input);
   }
+  if (!fellBack) fragments.keepMisses(renderToString);
   if (!fellBack) return { kind: 'html', status, body: Buffer.from(documentHead + html + tail), cacheable: status === 200 && input.viewer === null && def.publicCache === true };
   return renderStreaming(app, documentHead, tail, status, input);
 }

@@ -69,3 +69,52 @@ describe('writing: the published story page', () => {
     expect(own.body).not.toContain('data-testid="follow-button"');
   });
 });
+
+/**
+ * The body is rendered once per revision and kept (src/web/ssr/fragment-cache.ts): readers
+ * must still get the revision they may see, the moment it is published, and the preview of a
+ * member-only story must never be served the whole body kept for a member (or the reverse).
+ */
+describe('writing: the kept story body', () => {
+  let t: TestApp;
+  /** The page's story body alone (the rest of the page has dates and counts). */
+  const storyBody = (html: string) => /data-testid="story-body"[^>]*>.*?<\/div><\/div>/.exec(html)?.[0] ?? '';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it('serves the published revision, and a republished edit at once', async () => {
+    const { browser: ann } = await signedInWriter(t, 'kept');
+    const created = (await ann.gql(WRITING.createDraft, { title: 'Tide tables', subtitle: '', paragraphs: [para('a1', 'The first low tide.')] })).data.createDraft;
+    const post = (await ann.gql(WRITING.publishPost, { postId: created.postId, input: publishInput() })).data.publishPost;
+    const url = new URL(post.mediumUrl).pathname;
+    const reader = testBrowser(t.app);
+    const first = storyBody((await reader.get(url)).body);
+    expect(first).toContain('The first low tide.');
+    expect(storyBody((await reader.get(url)).body)).toBe(first);
+
+    // An unpublished edit is not shown; publishing it shows it to the next reader.
+    const saved = (await ann.gql(WRITING.saveDraft, { postId: created.postId, baseRev: 1, title: 'Tide tables', subtitle: '', paragraphs: [para('a1', 'The second low tide.')] })).data.saveDraft;
+    expect(saved.__typename).toBe('SavedDraft');
+    expect(storyBody((await reader.get(url)).body)).toBe(first);
+    expect((await ann.gql(WRITING.publishPost, { postId: created.postId, input: publishInput() })).data.publishPost.__typename).toBe('Post');
+    const after = storyBody((await reader.get(url)).body);
+    expect(after).toContain('The second low tide.');
+    expect(after).not.toContain('The first low tide.');
+  });
+
+  it('keeps a member-only story’s preview and its whole body apart', async () => {
+    const { browser: ann } = await signedInWriter(t, 'keptlocked');
+    const paragraphs = Array.from({ length: 8 }, (_, i) => para(`p${i}`, `Paragraph number ${i} of the locked story.`));
+    const created = (await ann.gql(WRITING.createDraft, { title: 'Locked tides', subtitle: '', paragraphs })).data.createDraft;
+    const post = (await ann.gql(WRITING.publishPost, { postId: created.postId, input: publishInput({ isLocked: true }) })).data.publishPost;
+    const url = new URL(post.mediumUrl).pathname;
+    // The author reads the whole story first, so its body is kept before any visitor comes.
+    expect(storyBody((await ann.get(url)).body)).toContain('Paragraph number 7 of the locked story.');
+    const visitor = storyBody((await testBrowser(t.app).get(url)).body);
+    expect(visitor).toContain('Paragraph number 0 of the locked story.');
+    expect(visitor).not.toContain('Paragraph number 7 of the locked story.');
+    expect(storyBody((await ann.get(url)).body)).toContain('Paragraph number 7 of the locked story.');
+  });
+});

@@ -96,6 +96,11 @@ export const postsTypeDefs = /* GraphQL */ `
     "True when the reader only gets the preview of a member-only story."
     isLockedPreviewOnly: Boolean!
     bodyModel: RichText!
+    """
+    Changes whenever the paragraphs of bodyModel change (a revision saved or published, the
+    preview instead of the whole story): a key for what is rendered from them.
+    """
+    version: String!
   }
 
   type PreviewContent {
@@ -199,7 +204,13 @@ export const postsResolvers: IResolvers = {
     content: async (p: PostRow, _: unknown, ctx: Ctx) => {
       const full = canReadFullContent(p, ctx.viewer);
       const paragraphs = await ctx.loaders.postParagraphsById.load(p.id);
-      return { isLockedPreviewOnly: !full, bodyModel: { paragraphs: full ? paragraphs : previewParagraphs(paragraphs) } };
+      return {
+        isLockedPreviewOnly: !full,
+        bodyModel: { paragraphs: full ? paragraphs : previewParagraphs(paragraphs) },
+        // posts.paragraphs changes only with a new revision: every saved one while a draft,
+        // the published one after (drafts.ts appendRevision, publish.ts).
+        version: `${p.id}.${p.publishedRev !== null ? `r${p.publishedRev}` : `d${p.latestRev}`}.${full ? 'full' : 'preview'}`,
+      };
     },
   },
   Paragraph: {

@@ -152,6 +152,7 @@ export const POST_PAGE_QUERY = gql`
         }
         content {
           isLockedPreviewOnly
+          version
           bodyModel {
             paragraphs {
               ...StoryParagraph

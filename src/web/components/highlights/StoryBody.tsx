@@ -9,6 +9,7 @@ import { usePageQuery } from '../../graphql/use-page-query.js';
 import { createReadingCounters } from '../../lib/reading-counters.js';
 import { useNavigation } from '../../router/navigation.js';
 import { PostBody } from '../post-body/index.js';
+import { useServerFragment } from '../../lib/server-fragments.js';
 import type { BodyHighlight } from '../post-body/HighlightMarks.js';
 import { ReadingNote } from '../reading/ReadingNote.js';
 import { useRecordRead } from '../reading/use-record-read.js';
@@ -39,6 +40,8 @@ export interface StoryBodyProps {
   postId: string;
   creatorId: string;
   paragraphs: readonly Paragraph[];
+  /** PostContent.version: changes whenever the paragraphs do. */
+  contentVersion: string;
   isLocked: boolean;
   isLockedPreviewOnly: boolean;
 }
@@ -53,7 +56,7 @@ const TRY_AGAIN = 'Please try again.';
  * HTML does not depend on who reads it. Also counts the view (spec §9 counters) and
  * records a signed-in read.
  */
-export function StoryBody({ postId, creatorId, paragraphs, isLocked, isLockedPreviewOnly }: StoryBodyProps) {
+export function StoryBody({ postId, creatorId, paragraphs, contentVersion, isLocked, isLockedPreviewOnly }: StoryBodyProps) {
   const { viewer, siteName } = useSite();
   const loadData = useBrowserData();
   const toast = useToast();
@@ -133,6 +136,13 @@ export function StoryBody({ postId, creatorId, paragraphs, isLocked, isLockedPre
     return out;
   }, [paragraphs, topHighlight, passages, quotes]);
 
+  // On the server the body is the same HTML for every reader of this revision with this
+  // top highlight (the reader's own highlights come after hydration): rendered once.
+  const serverHtml = useServerFragment(
+    () => ['story-body', contentVersion, topHighlight],
+    () => <PostBody paragraphs={paragraphs} highlights={highlights} />,
+  );
+
   const signUpRedirect = `${pathname}${search}${search ? '&' : '?'}skipOnboarding=1`;
 
   const saveSelection = useCallback(
@@ -164,8 +174,14 @@ export function StoryBody({ postId, creatorId, paragraphs, isLocked, isLockedPre
 
   return (
     <>
-      <div ref={bodyRef} className={styles.body} data-testid="story-body" data-author-view={isAuthor ? '' : undefined}>
-        <PostBody paragraphs={paragraphs} highlights={highlights} />
+      <div
+        ref={bodyRef}
+        className={styles.body}
+        data-testid="story-body"
+        data-author-view={isAuthor ? '' : undefined}
+        dangerouslySetInnerHTML={serverHtml === null ? undefined : { __html: serverHtml }}
+      >
+        {serverHtml === null ? <PostBody paragraphs={paragraphs} highlights={highlights} /> : undefined}
       </div>
       {selection && (
         <HighlightToolbar

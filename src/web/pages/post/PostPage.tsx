@@ -38,7 +38,7 @@ interface PostPageData {
     inResponseToPost: { id: string; title: string; mediumUrl: string; creator: { id: string; name: string } } | null;
     extendedPreviewContent: { subtitle: string; isFullContent: boolean };
     tags: { id: string; displayTitle: string; normalizedTagSlug: string }[];
-    content: { isLockedPreviewOnly: boolean; bodyModel: { paragraphs: Paragraph[] } };
+    content: { isLockedPreviewOnly: boolean; version: string; bodyModel: { paragraphs: Paragraph[] } };
     creator: {
       id: string;
       name: string;
@@ -110,7 +110,7 @@ export default function PostPage({ params }: PageProps) {
         <ActionBar postId={post.id} creatorId={creator.id} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
       </div>
 
-      <StoryBody postId={post.id} creatorId={creator.id} paragraphs={post.content.bodyModel.paragraphs} isLocked={post.isLocked} isLockedPreviewOnly={post.content.isLockedPreviewOnly} />
+      <StoryBody postId={post.id} creatorId={creator.id} paragraphs={post.content.bodyModel.paragraphs} contentVersion={post.content.version} isLocked={post.isLocked} isLockedPreviewOnly={post.content.isLockedPreviewOnly} />
 
       <div className={styles.column}>
         {post.content.isLockedPreviewOnly && (

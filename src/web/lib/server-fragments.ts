@@ -1,0 +1,29 @@
+import { createContext, useContext, type ReactElement } from 'react';
+
+/**
+ * Server-rendered HTML of a subtree that is a pure function of its key, kept between
+ * requests: a story body renders the same for every reader of one revision with one top
+ * highlight, so it is rendered once, not on every request (docs/adr/0008). Only the
+ * server provides one (src/web/ssr/fragment-cache.ts); in the browser the subtree renders
+ * and hydrates as usual, over the same HTML.
+ */
+export interface ServerFragments {
+  /**
+   * The HTML kept for `keyParts` (JSON-serializable: everything the subtree's output
+   * depends on), or null when there is none yet: the caller renders `element()` inline
+   * this time, and it is kept once this render is done.
+   */
+  html(keyParts: unknown, element: () => ReactElement): string | null;
+}
+
+export const ServerFragmentsContext = createContext<ServerFragments | null>(null);
+
+/**
+ * The kept HTML of `element()` on the server (render it with dangerouslySetInnerHTML on
+ * the element that would hold it), or null: render `element()` as a child. `keyParts` is
+ * a function so the browser never builds the key.
+ */
+export function useServerFragment(keyParts: () => unknown, element: () => ReactElement): string | null {
+  const fragments = useContext(ServerFragmentsContext);
+  return fragments ? fragments.html(keyParts(), element) : null;
+}
