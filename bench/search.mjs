@@ -85,21 +85,27 @@ async function bulkBackfill() {
   return report;
 }
 
-/** The plans searchPostRows runs for a query: the walk for a common one (then the bitmap if it fell short), the bitmap otherwise. */
+/** The plans searchPostRows runs for a query: the walk for a common one (then the bitmaps if it fell short), the top tier's bitmap otherwise (then the whole index's if the tier fell short). */
 async function planOf(q, p, viewer) {
-  const explain = async (conn, mode) =>
-    (await conn.execute(sql`explain (analyze, buffers, costs off) ${m.postSearchSql(q, p, viewer, null, false, mode)}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
-  const estimate = await m.estimateShare(db, q);
-  const out = [`estimated share ${(estimate * 100).toFixed(2)} %`];
-  if (estimate >= m.COMMON_SHARE) {
+  const match = await m.storyMatch(db, q);
+  const statement = (mode, tier) => m.postSearchSql(q, p, viewer, null, false, mode, { tier, tsquery: match.tsquery ?? undefined });
+  const explain = async (conn, mode, tier) => (await conn.execute(sql`explain (analyze, buffers, costs off) ${statement(mode, tier)}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+  const out = [`estimated share ${(match.share * 100).toFixed(2)} %; matched as ${match.tsquery ?? '(nothing: no story can match)'}`];
+  if (match.tsquery === null) return out.join('\n');
+  if (match.share >= m.COMMON_SHARE) {
     out.push(`[walk]\n${await explain(db, 'walk')}`);
-    if (((await db.execute(m.postSearchSql(q, p, viewer, null, false, 'walk'))).rows[0]?.n ?? 0) >= m.CANDIDATES) return out.join('\n');
+    if (((await db.execute(statement('walk'))).rows[0]?.n ?? 0) >= m.CANDIDATES) return out.join('\n');
   }
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
-    out.push(`[bitmap]\n${await explain(tx, 'bitmap')}`);
-  });
+  const bitmap = (label, tier) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      out.push(`[${label}]\n${await explain(tx, 'bitmap', tier)}`);
+      return (await tx.execute(statement('bitmap', tier))).rows[0]?.n ?? 0;
+    });
+  const tier = await m.currentTier(db);
+  if (tier && (await bitmap(`bitmap, top tier (quality >= ${tier.threshold.toFixed(2)})`, tier)) >= m.CANDIDATES) return out.join('\n');
+  await bitmap('bitmap');
   return out.join('\n');
 }
 
@@ -109,6 +115,11 @@ try {
   await m.runMigrations(db);
   const filled = await bulkBackfill();
   log(`search documents built now: ${filled.posts} stories, ${filled.users} people (${filled.seconds.toFixed(0)} s)`);
+  // The top tier, as the workers' sweep keeps it (src/modules/search/tier.ts).
+  const tierStarted = performance.now();
+  if (await m.refreshSearchTier(db)) log(`search top tier built in ${((performance.now() - tierStarted) / 1000).toFixed(1)} s`);
+  const tier = await m.currentTier(db, Date.now() + 120_000);
+  log(tier ? `search top tier: ${tier.indexName}, quality >= ${tier.threshold.toFixed(3)}` : 'search top tier: none (too few stories)');
   const staffId = (await db.execute(sql`select id from users where is_staff limit 1`)).rows[0]?.id ?? null;
   const visitor = m.ANONYMOUS_SEARCHER;
   const staff = { ...visitor, id: staffId, fullAccess: true, unfiltered: true };

@@ -13,3 +13,4 @@ export * from '../../src/modules/posts/drafts.js';
 export * from '../../src/modules/posts/publish.js';
 export * from '../../src/platform/events/dispatcher.js';
 export * from '../../src/platform/logger/index.js';
+export * from '../../src/modules/search/tier.js';

@@ -15,6 +15,7 @@ import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
 import { notificationDigestSweep } from '../modules/notifications/digest.js';
 import { startEventDispatcher } from '../platform/events/dispatcher.js';
 import { searchBackfillSweep } from '../modules/search/indexer.js';
+import { searchTierSweep } from '../modules/search/tier.js';
 import { eventHandlers } from './event-handlers.js';
 import { projectRoot } from '../platform/project-root.js';
 import { seedDemoContent } from './seed/seed-demo.js';
@@ -95,8 +96,10 @@ export async function main(): Promise<void> {
   // stories, then every 6 hours.
   const searchBackfill =
     config.ROLE === 'web' ? null : startSweeper({ sweep: searchBackfillSweep(database.db), logger, intervalMs: 6 * 3600_000, startDelayMs: 0, batchSize: 5000 });
+  // And the story search's top tier, rebuilt as the site grows (modules/search/tier.ts): hourly.
+  const searchTier = config.ROLE === 'web' ? null : startSweeper({ sweep: searchTierSweep(database.db), logger, intervalMs: 60 * 60_000, startDelayMs: 60_000 });
   // Background work, stopped together (each finishes what it has in flight).
-  const background = [mailer, trashPurge, digests, events, eventsPrune, searchBackfill];
+  const background = [mailer, trashPurge, digests, events, eventsPrune, searchBackfill, searchTier];
   const stopBackground = async () => {
     for (const job of background) await job?.stop();
   };

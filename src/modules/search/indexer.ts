@@ -30,13 +30,14 @@ const qualitySql = (claps: SQL, engagement: SQL, publishedAt: SQL) =>
   sql`(ln(1 + ${claps}) + 0.5 * ln(1 + ${engagement}) + extract(epoch from ${publishedAt}) / 86400.0 / ${sql.raw(String(RECENCY_DAYS_PER_POINT))})`;
 
 /**
- * Upserts the documents of the searchable stories among `where` (a condition on posts p) and
- * returns their ids. Body text: every paragraph's text; preview text: the paragraphs a reader
- * without access sees (posts/policies.ts previewParagraphs: up to three with text).
+ * Upserts the documents of the searchable stories among `where` (a condition on posts p), with
+ * their lexemes, and returns their ids. Body text: every paragraph's text; preview text: the
+ * paragraphs a reader without access sees (posts/policies.ts previewParagraphs: up to three
+ * with text).
  */
 async function upsertPosts(db: Conn, where: SQL): Promise<string[]> {
   const { rows } = await db.execute<{ post_id: string }>(sql`
-    insert into search_posts as s (post_id, creator_id, tags, is_locked, preview_text, document, first_published_at, clap_count, read_count, quality, author_ok, indexed_at)
+    with up as (insert into search_posts as s (post_id, creator_id, tags, is_locked, preview_text, document, first_published_at, clap_count, read_count, quality, author_ok, indexed_at)
     select p.id, p.creator_id, p.tags, p.is_locked, coalesce(t.preview, ''),
       setweight(to_tsvector('inkwell_search', p.title), 'A') || setweight(to_tsvector('inkwell_search', p.subtitle), 'B')
         || setweight(to_tsvector('inkwell_search', coalesce(t.body, '')), 'C')
@@ -57,7 +58,10 @@ async function upsertPosts(db: Conn, where: SQL): Promise<string[]> {
     on conflict (post_id) do update set creator_id = excluded.creator_id, tags = excluded.tags, is_locked = excluded.is_locked,
       preview_text = excluded.preview_text, document = excluded.document, first_published_at = excluded.first_published_at,
       clap_count = excluded.clap_count, quality = excluded.quality, author_ok = excluded.author_ok, indexed_at = now()
-    returning post_id`);
+    returning post_id, document),
+    -- The documents' lexemes (search_lexemes), in one order so concurrent upserts never deadlock on them.
+    lexemes as (insert into search_lexemes (lexeme) select distinct unnest(tsvector_to_array(up.document)) from up order by 1 on conflict do nothing)
+    select post_id from up`);
   return rows.map((r) => r.post_id);
 }
 

@@ -4,7 +4,8 @@
  *  - walk: for a query in at least COMMON_SHARE of the stories, the WALK best stories by quality
  *    (an index range, no text) filtered by the query: it fills the set at a fixed cost however
  *    common the word is.
- *  - bitmap: a rarer query (estimated from the column's statistics, estimateShare) reads every
+ *  - bitmap: a rarer query (estimated from the column's statistics, storyMatch) reads the
+ *    matches of the top tier (tier.ts) when the site has one and they are enough, else every
  *    match through the GIN index, with index walks and sequential scans switched off: the
  *    planner's own guess of a typed prefix's frequency can be far off, and walking a million
  *    stories for a word found in one is what this rules out.
@@ -19,6 +20,7 @@ import { PAGINATION_LIMIT, type SearchParams } from './params.js';
 import type { FilterAttribute } from './filters.js';
 import { tsqueryText, type QueryWords } from './text.js';
 import type { SearchViewer } from './viewer.js';
+import { currentTier, tierCondition, type SearchTier } from './tier.js';
 
 /** The candidate bound: also how far results page (see PAGINATION_LIMIT). */
 export const CANDIDATES = PAGINATION_LIMIT;
@@ -48,10 +50,27 @@ async function shares(db: Db): Promise<Map<string, number>> {
   return map;
 }
 
-/** Estimated share of the stories matching the query: the product of its lexemes' shares (a prefix sums its words). */
-export async function estimateShare(db: Db, q: QueryWords): Promise<number> {
+/** Lexemes a typed prefix may stand for as exact words; a prefix of more is matched as a prefix. */
+export const MAX_PREFIX_LEXEMES = 32;
+
+export interface StoryMatch {
+  /** The query as tsquery text (lexemes, the typed prefix as the lexemes it begins), or null: no story can match. */
+  tsquery: string | null;
+  /** Estimated share of the stories matching: the product of its lexemes' shares (a prefix sums its words). */
+  share: number;
+}
+
+const likePrefix = (lexeme: string) => `${lexeme.replace(/[\\%_]/g, '\\$&')}%`;
+const tsLexeme = (lexeme: string) => `'${lexeme.replace(/['\\]/g, (c) => (c === "'" ? "''" : '\\\\'))}'`;
+
+/**
+ * What a query matches, and how common that is. The word being typed becomes the lexemes it
+ * begins (search_lexemes: every lexeme of every document), when there are few: a few exact GIN
+ * entries cost a fraction of a prefix match; none, and nothing matches.
+ */
+export async function storyMatch(db: Db, q: QueryWords): Promise<StoryMatch> {
   const [map, { rows }] = await Promise.all([shares(db), db.execute<{ q: string }>(sql`select to_tsquery('inkwell_search', ${tsqueryText(q)})::text as q`)]);
-  const text = rows[0]?.q ?? '';
+  let text = rows[0]?.q ?? '';
   let share = 1;
   for (const m of text.matchAll(/'((?:[^']|'')*)'(:\*)?/g)) {
     const lexeme = m[1]!.replaceAll("''", "'");
@@ -60,7 +79,19 @@ export async function estimateShare(db: Db, q: QueryWords): Promise<number> {
     else s = map.get(lexeme) ?? 0;
     share *= Math.min(1, s);
   }
-  return text === '' ? 0 : share;
+  const prefix = [...text.matchAll(/'((?:[^']|'')*)':\*/g)].pop();
+  if (prefix) {
+    const lexeme = prefix[1]!.replaceAll("''", "'");
+    const { rows: found } = await db.execute<{ lexeme: string }>(
+      sql`select lexeme from search_lexemes where lexeme like ${likePrefix(lexeme)} order by lexeme limit ${MAX_PREFIX_LEXEMES + 1}`,
+    );
+    if (found.length === 0) return { tsquery: null, share: 0 };
+    if (found.length <= MAX_PREFIX_LEXEMES) {
+      const words = found.map((r) => tsLexeme(r.lexeme)).join(' | ');
+      text = text.slice(0, prefix.index) + `( ${words} )` + text.slice(prefix.index! + prefix[0].length);
+    }
+  }
+  return { tsquery: text, share: text === '' ? 0 : share };
 }
 
 /** Weight of quality against ln(text relevance) in the final score. */
@@ -100,29 +131,52 @@ export interface PostHitRow {
 
 /** The page of ranked story hits and how many candidates matched (at most CANDIDATES). */
 export async function searchPostRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean): Promise<PostHitRow[]> {
-  if (q.words.length === 0 || (await estimateShare(db, q)) >= COMMON_SHARE) {
-    const walked = await db.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'walk'));
+  const match = q.words.length === 0 ? { tsquery: null, share: 1 } : await storyMatch(db, q);
+  if (q.words.length > 0 && match.tsquery === null) return [];
+  const statement = (mode: CandidateMode, tier?: SearchTier) => postSearchSql(q, p, viewer, filter, wantBody, mode, { tier, tsquery: match.tsquery ?? undefined });
+  if (q.words.length === 0 || match.share >= COMMON_SHARE) {
+    const walked = await db.execute<PostHitRow & Record<string, unknown>>(statement('walk'));
     // The walk filled the set (or there is no text to match): done. Else (filters, or a word
     // rarer than estimated) the bitmap gives every match.
     if (q.words.length === 0 || (walked.rows[0]?.n ?? 0) >= CANDIDATES) return walked.rows;
   }
+  // The top tier first, when the site has one: its matches are the best of all when there
+  // are enough of them (tier.ts).
+  const tier = await currentTier(db);
+  if (tier) {
+    const rows = await bitmapSearch(db, statement('bitmap', tier));
+    if ((rows[0]?.n ?? 0) >= CANDIDATES) return rows;
+  }
+  return bitmapSearch(db, statement('bitmap'));
+}
+
+function bitmapSearch(db: Db, statement: SQL): Promise<PostHitRow[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_indexscan = off`);
-    const { rows } = await tx.execute<PostHitRow & Record<string, unknown>>(postSearchSql(q, p, viewer, filter, wantBody, 'bitmap'));
+    const { rows } = await tx.execute<PostHitRow & Record<string, unknown>>(statement);
     return rows;
   });
 }
 
 /** The statement of searchPostRows (the bench prints its plans). */
-export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean, mode: CandidateMode): SQL {
-  const tsq = q.words.length > 0 ? sql`to_tsquery('inkwell_search', ${tsqueryText(q)})` : null;
+export interface StatementOptions {
+  /** Read the top tier's index (tier.ts). */
+  tier?: SearchTier;
+  /** The query as storyMatch wrote it (the typed prefix as the lexemes it begins); else the words as typed. */
+  tsquery?: string;
+}
+
+export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean, mode: CandidateMode, opts: StatementOptions = {}): SQL {
+  const { tier } = opts;
+  const tsq = q.words.length === 0 ? null : opts.tsquery !== undefined ? sql`${opts.tsquery}::tsquery` : sql`to_tsquery('inkwell_search', ${tsqueryText(q)})`;
   const conditions: SQL[] = [];
   if (!viewer.unfiltered) conditions.push(sql`s.author_ok`);
   if (viewer.mutedIds.length > 0) conditions.push(sql`s.creator_id <> all(${sql`array[${sql.join(viewer.mutedIds.map((id) => sql`${id}`), sql`, `)}]::text[]`})`);
   if (filter) conditions.push(filter);
   const where = (extra: SQL[]) => (conditions.length + extra.length > 0 ? sql`where ${sql.join([...conditions, ...extra], sql` and `)}` : sql``);
   const matches = tsq ? [sql`s.document @@ ${tsq}`] : [];
+  if (tier) matches.push(tierCondition(tier));
   const candidates =
     mode === 'walk'
       ? sql`select w.post_id, w.document, w.quality from (

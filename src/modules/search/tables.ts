@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
 import { posts, tags } from '../posts/tables.js';
 
@@ -116,4 +116,33 @@ export const searchClicks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('search_clicks_query_idx').on(t.queryId), index('search_clicks_object_idx').using('gin', t.objectIds)],
+);
+
+/**
+ * The story search's top tier in use (tier.ts): its partial GIN index over the stories with
+ * `quality >= threshold`. One row, or none while the site is too small for a tier.
+ */
+export const searchTier = pgTable(
+  'search_tier',
+  {
+    id: integer('id').primaryKey(),
+    threshold: doublePrecision('threshold').notNull(),
+    indexName: text('index_name').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('search_tier_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Every lexeme of every story document (written with the documents, indexer.ts; never
+ * removed: a lexeme no document has left matches nothing). A word being typed is matched as
+ * the lexemes it begins (posts-search.ts): a few exact GIN entries cost a fraction of a
+ * prefix match, and a prefix no lexeme begins matches no story at all.
+ */
+export const searchLexemes = pgTable(
+  'search_lexemes',
+  {
+    lexeme: text('lexeme').primaryKey(),
+  },
+  (t) => [index('search_lexemes_prefix_idx').using('btree', sql`${t.lexeme} text_pattern_ops`)],
 );
