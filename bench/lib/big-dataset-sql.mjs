@@ -22,7 +22,7 @@ export function sizes(scale) {
     responses: n(100_000),
     follows: n(5_000_000),
     claps: n(10_000_000),
-    tags: Math.min(400, Math.max(20, Math.round(400 * Math.sqrt(scale)))),
+    tags: Math.min(20_000, Math.max(20, Math.round(20_000 * Math.sqrt(scale)))),
     muters: n(3_000),
     staffPicks: 30,
   };
@@ -248,11 +248,15 @@ export function datasetStatements(s, words) {
   ];
 }
 
-/** The tag slugs: the topics first (most used), then topic-suffix pairs. */
+/** The tag slugs: the topics first (most used), then topic-suffix pairs, topics by year, and pairs of topics ('a-and-b', 'a-vs-b'). */
 function tagPool(words, count) {
   const out = [...words.TOPICS];
   for (const suffix of words.SUFFIXES) for (const t of words.TOPICS) out.push(`${t}-${suffix}`);
-  return out.slice(0, count);
+  for (let year = 2019; year <= 2026; year++) for (const t of words.TOPICS) out.push(`${t}-${year}`);
+  for (const join of ['and', 'vs']) for (const a of words.TOPICS) for (const b of words.TOPICS) if (a !== b) out.push(`${a}-${join}-${b}`);
+  const unique = [...new Set(out)];
+  if (unique.length < count) throw new Error(`the tag pool has ${unique.length} slugs, ${count} asked`);
+  return unique.slice(0, count);
 }
 
 /** The triggers that keep DERIVED tables: the load fills those tables itself. */

@@ -21,7 +21,9 @@ open-source rust golang java typescript react nodejs databases postgresql data a
 product-management remote-work future space neuroscience medicine covid-19 society feminism race equality religion
 spirituality mindfulness meditation work creativity innovation gaming virtual-reality robotics self economy`.split(/\s+/);
 
-export const SUFFIXES = ['tips', 'for-beginners', 'news', 'ideas'];
+export const SUFFIXES = `tips for-beginners news ideas guide tutorial careers community history trends tools books research
+jobs culture design explained weekly stories advice basics best-practices interviews events podcasts startups questions
+myths future jobs-board case-studies newsletters courses conferences mistakes checklists hacks opinion deep-dives`.split(/\s+/);
 
 export const TITLE_OPENERS = [
   'How I Learned to Love', 'Why We Gave Up on', 'What I Learned From', 'The Quiet Truth About',

@@ -69,6 +69,9 @@ export const searchUsers = pgTable(
     index('search_users_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`),
     index('search_users_document_idx').using('gin', t.document),
     index('search_users_username_idx').on(t.usernameKey),
+    // The same two for the people a visitor may find (spec §5 high-quality authors): a third of the rows to read.
+    index('search_users_names_ok_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`).where(sql`${t.active} and ${t.authorOk}`),
+    index('search_users_document_ok_idx').using('gin', t.document).where(sql`${t.active} and ${t.authorOk}`),
     // Candidates of a short, common prefix: the most followed matching people first (users-search.ts).
     index('search_users_followers_idx').on(t.followerCount.desc()).where(sql`${t.active} and ${t.authorOk}`),
   ],

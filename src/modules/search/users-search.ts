@@ -2,8 +2,9 @@
  * People search: typo-tolerant and accent-insensitive on names and usernames (pg_trgm word
  * similarity on the unaccented, lower-case `names`), plus words of the bio. Candidates are the
  * most followed matching people (read through the GIN indexes), at most PEOPLE_CANDIDATES, plus
- * the exact username wherever it ranks; they are ordered exact username first, then closeness
- * of the name, then followers.
+ * the exact username wherever it ranks; they are ordered exact username first, then names
+ * matched without a typo (as typed, the last word as a prefix), then closeness of the name,
+ * then followers.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -36,34 +37,29 @@ const textArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) 
 export async function searchUserRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null): Promise<UserHitRow[]> {
   const typed = q.words.join(' ');
   const exact = q.words.join('');
-  // With words, written so the partial followers index cannot serve it (its bitmap would test
-  // every eligible person's name); the GIN indexes of names and words do, reading matches only.
-  const eligible = viewer.unfiltered ? sql`s.active` : sql`(s.active and s.author_ok)`;
-  const base: SQL[] = [q.words.length > 0 ? sql`${eligible} is true` : eligible];
+  // Visitors find the people of the partial indexes (active and high quality), staff everyone.
+  // With words, the transaction turns index walks off, so the partial followers index cannot
+  // serve it by walking (testing every eligible person's name); the GIN indexes do, reading
+  // matches only.
+  const eligible = viewer.unfiltered ? sql`s.active` : sql`s.active and s.author_ok`;
+  const base: SQL[] = [eligible];
   if (viewer.mutedIds.length > 0) base.push(sql`s.user_id <> all(${textArray(viewer.mutedIds)})`);
   if (filter) base.push(filter);
-  // One or two letters: names starting so (trigram closeness means nothing that short).
+  // Names and words as typed, the last one as a prefix: no typo.
   const prefix = sql`s.document @@ to_tsquery('inkwell_names', ${tsqueryText(q)})`;
-  const match = q.words.length === 0 ? sql`` : exact.length < 3 ? sql`and ${prefix}` : sql`and (s.names %> ${typed} or ${prefix})`;
-  const closeness = q.words.length > 0 ? sql`(b.username_key = ${exact})::int * 10 + word_similarity(${typed}, b.names)` : sql`0`;
+  // With a letter wrong (pg_trgm word similarity), from three letters on (closeness means nothing shorter).
+  const fuzzy = sql`(s.names %> ${typed} or ${prefix})`;
+  const closeness = q.words.length > 0 ? sql`(b.username_key = ${exact})::int * 10 + b.no_typo::int * 2 + word_similarity(${typed}, b.names)` : sql`0`;
+  const noTypo = q.words.length > 0 ? prefix : sql`true`;
   const where = sql.join(base, sql` and `);
-  return db.transaction(async (tx) => {
-    // The threshold of %> for this query only (SET LOCAL ends with the transaction).
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_SIMILARITY}`));
-    // Matches come from the GIN indexes; walking everyone by followers and testing each name
-    // costs more whenever the match is not very common (the planner cannot tell).
-    if (q.words.length > 0) {
-      await tx.execute(sql`set local enable_indexscan = off`);
-      await tx.execute(sql`set local enable_seqscan = off`);
-    }
-    const { rows } = await tx.execute<UserHitRow & Record<string, unknown>>(sql`
+  const statement = (match: SQL) => sql`
       with cand as (
-        select s.user_id, s.names, s.username_key, s.follower_count from search_users s where ${where} ${match}
+        select s.user_id, s.names, s.username_key, s.follower_count, ${noTypo} as no_typo from search_users s where ${where} ${match}
         order by s.follower_count desc nulls last limit ${PEOPLE_CANDIDATES}
       ), b as (
         select * from cand
         union
-        select s.user_id, s.names, s.username_key, s.follower_count from search_users s where s.username_key = ${exact} and ${where}
+        select s.user_id, s.names, s.username_key, s.follower_count, ${noTypo} as no_typo from search_users s where s.username_key = ${exact} and ${where}
       ), ranked as materialized (
         select b.user_id, ${closeness} as score, b.follower_count, count(*) over () as n from b
         order by score desc, b.follower_count desc, b.user_id limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}
@@ -71,7 +67,19 @@ export async function searchUserRows(db: Db, q: QueryWords, p: SearchParams, vie
       select r.user_id, r.n::int as n, u.name, u.username, u.bio, u.image_id, u.follower_count
       from ranked r join users u on u.id = r.user_id
       where not u.is_suspended and u.deactivated_at is null
-      order by r.score desc, r.follower_count desc, r.user_id`);
-    return rows;
+      order by r.score desc, r.follower_count desc, r.user_id`;
+  return db.transaction(async (tx) => {
+    // The threshold of %> for this query only (SET LOCAL ends with the transaction).
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NAME_SIMILARITY}`));
+    // Matches come from the GIN indexes; walking everyone by followers and testing each name
+    // costs more whenever the match is not very common (the planner cannot tell).
+    if (q.words.length > 0) await tx.execute(sql.raw('set local enable_indexscan = off; set local enable_seqscan = off'));
+    if (q.words.length === 0) return (await tx.execute<UserHitRow & Record<string, unknown>>(statement(sql``))).rows;
+    // As Algolia ranks fewer typos first: when the names without a typo fill the candidates,
+    // the names with one cannot rank among them, and are not read (a trigram match tests each
+    // name it finds).
+    const exactRows = (await tx.execute<UserHitRow & Record<string, unknown>>(statement(sql`and ${prefix}`))).rows;
+    if (exact.length < 3 || (exactRows[0]?.n ?? 0) >= PEOPLE_CANDIDATES) return exactRows;
+    return (await tx.execute<UserHitRow & Record<string, unknown>>(statement(sql`and ${fuzzy}`))).rows;
   });
 }
