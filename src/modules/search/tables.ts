@@ -70,14 +70,19 @@ export const searchUsers = pgTable(
     index('search_users_document_idx').using('gin', t.document),
     index('search_users_username_idx').on(t.usernameKey),
     // The same two for the people a visitor may find (spec §5 high-quality authors): a third of the rows to read.
-    index('search_users_names_ok_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`).where(sql`${t.active} and ${t.authorOk}`),
-    index('search_users_document_ok_idx').using('gin', t.document).where(sql`${t.active} and ${t.authorOk}`),
+    // Their predicate is not the followers index's, so a query written for them (users-search.ts) can never be
+    // served by that one (a bitmap of every eligible person, each name then tested).
+    index('search_users_names_ok_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`).where(sql`${t.authorOk}`),
+    index('search_users_document_ok_idx').using('gin', t.document).where(sql`${t.authorOk}`),
     // Candidates of a short, common prefix: the most followed matching people first (users-search.ts).
     index('search_users_followers_idx').on(t.followerCount.desc()).where(sql`${t.active} and ${t.authorOk}`),
   ],
 );
 
-/** A tag's searchable words (unaccented, lower case; trigram-indexed). Counts are read live from tags. */
+/**
+ * A tag's searchable words (unaccented, lower case): trigram-indexed for typos, and as words
+ * (`words`, derived by PostgreSQL) for prefixes typed without one. Counts are read live from tags.
+ */
 export const searchTags = pgTable(
   'search_tags',
   {
@@ -85,8 +90,11 @@ export const searchTags = pgTable(
       .primaryKey()
       .references(() => tags.slug, { onDelete: 'cascade' }),
     names: text('names').notNull(),
+    words: tsvector('words')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, names)`),
   },
-  (t) => [index('search_tags_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`)],
+  (t) => [index('search_tags_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`), index('search_tags_words_idx').using('gin', t.words)],
 );
 
 /** One row per result set answered with clickAnalytics (its queryID), for click attribution and stats. */

@@ -1,12 +1,14 @@
 /**
- * Topic search: tag names by prefix and by trigram closeness (typos), unaccented; only tags
- * with at least one story (spec §5: tag search requires postCount ≥ 1). Counts are read live.
+ * Topic search: tag names by their words as typed (the last as a prefix), and by trigram
+ * closeness (typos) when those are few, unaccented; only tags with at least one story (spec §5:
+ * tag search requires postCount ≥ 1). Ranked: names starting with the query, then without a
+ * typo, then closeness, then stories. Counts are read live.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { FilterAttribute } from './filters.js';
 import type { SearchParams } from './params.js';
-import type { QueryWords } from './text.js';
+import { tsqueryText, type QueryWords } from './text.js';
 
 /**
  * Stricter than people's names (0.4): topic names are short words, where 0.4 lets 'tide'
@@ -27,24 +29,42 @@ export interface TagHitRow {
   follower_count: number;
 }
 
+/** Candidates of a query: the most used matching topics (the page is cut from them). */
+export const TAG_CANDIDATES = 200;
+
 export async function searchTagRows(db: Db, q: QueryWords, p: SearchParams, filter: SQL | null): Promise<TagHitRow[]> {
   const typed = q.words.join(' ');
   const conditions: SQL[] = [sql`g.post_count >= 1`];
   if (filter) conditions.push(filter);
-  let closeness: SQL = sql`0`;
-  if (q.words.length > 0) {
-    const prefix = `${typed.replace(/[%_\\]/g, '')}%`;
-    conditions.push(sql`(s.names %> ${typed} or s.names like ${prefix} or s.names like ${`% ${prefix}`})`);
-    closeness = sql`(s.names like ${prefix})::int + word_similarity(${typed}, s.names)`;
-  }
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TAG_SIMILARITY}`));
-    const { rows } = await tx.execute<TagHitRow & Record<string, unknown>>(sql`
+  const where = sql.join(conditions, sql` and `);
+  const page = sql`limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}`;
+  if (q.words.length === 0) {
+    const { rows } = await db.execute<TagHitRow & Record<string, unknown>>(sql`
       select g.slug, count(*) over ()::int as n, g.display_title, g.post_count, g.follower_count
-      from search_tags s join tags g on g.slug = s.tag_slug
-      where ${sql.join(conditions, sql` and `)}
-      order by ${closeness} desc, g.post_count desc, g.slug
-      limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}`);
+      from search_tags s join tags g on g.slug = s.tag_slug where ${where} order by g.post_count desc, g.slug ${page}`);
     return rows;
+  }
+  const startsWith = `${typed.replace(/[%_\\]/g, '')}%`;
+  // Words as typed, the last one as a prefix: no typo.
+  const noTypo = sql`s.words @@ to_tsquery('simple', ${tsqueryText(q)})`;
+  const statement = (match: SQL) => sql`
+    with cand as (
+      select s.tag_slug, s.names, ${noTypo} as no_typo, g.post_count from search_tags s join tags g on g.slug = s.tag_slug
+      where ${where} and ${match} order by g.post_count desc, g.slug limit ${TAG_CANDIDATES}
+    ), ranked as materialized (
+      select c.tag_slug, (c.names like ${startsWith})::int + c.no_typo::int + word_similarity(${typed}, c.names) as score, c.post_count,
+        count(*) over () as n from cand c
+      order by score desc, c.post_count desc, c.tag_slug ${page}
+    )
+    select g.slug, r.n::int as n, g.display_title, g.post_count, g.follower_count
+    from ranked r join tags g on g.slug = r.tag_slug order by r.score desc, r.post_count desc, g.slug`;
+  return db.transaction(async (tx) => {
+    const exact = (await tx.execute<TagHitRow & Record<string, unknown>>(statement(noTypo))).rows;
+    // As people (users-search.ts): names with a typo only when those without one do not fill
+    // the candidates, and from three letters on. Through the trigram index, not by testing
+    // every topic's name.
+    if (typed.length < 3 || (exact[0]?.n ?? 0) >= TAG_CANDIDATES) return exact;
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TAG_SIMILARITY}; set local enable_seqscan = off`));
+    return (await tx.execute<TagHitRow & Record<string, unknown>>(statement(sql`(${noTypo} or s.names %> ${typed})`))).rows;
   });
 }

@@ -37,11 +37,12 @@ const textArray = (ids: readonly string[]) => sql`array[${sql.join(ids.map((id) 
 export async function searchUserRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null): Promise<UserHitRow[]> {
   const typed = q.words.join(' ');
   const exact = q.words.join('');
-  // Visitors find the people of the partial indexes (active and high quality), staff everyone.
-  // With words, the transaction turns index walks off, so the partial followers index cannot
-  // serve it by walking (testing every eligible person's name); the GIN indexes do, reading
-  // matches only.
-  const eligible = viewer.unfiltered ? sql`s.active` : sql`s.active and s.author_ok`;
+  // Visitors find active, high-quality people, staff every active one. Without words, the most
+  // followed through the partial followers index (active and author_ok). With words, through
+  // the GIN indexes, reading matches only: written so that index cannot serve it (`is true`
+  // proves nothing to the planner; a bitmap of every eligible person would test each name),
+  // while the partial GIN indexes over author_ok can.
+  const eligible = viewer.unfiltered ? sql`s.active is true` : q.words.length > 0 ? sql`s.author_ok and s.active is true` : sql`s.active and s.author_ok`;
   const base: SQL[] = [eligible];
   if (viewer.mutedIds.length > 0) base.push(sql`s.user_id <> all(${textArray(viewer.mutedIds)})`);
   if (filter) base.push(filter);

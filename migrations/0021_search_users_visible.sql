@@ -1,2 +1,0 @@
-CREATE INDEX "search_users_names_ok_trgm_idx" ON "search_users" USING gin ("names" gin_trgm_ops) WHERE "search_users"."active" and "search_users"."author_ok";--> statement-breakpoint
-CREATE INDEX "search_users_document_ok_idx" ON "search_users" USING gin ("document") WHERE "search_users"."active" and "search_users"."author_ok";
