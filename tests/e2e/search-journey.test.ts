@@ -42,8 +42,9 @@ async function endpointSearch(request: APIRequestContext, indexName: string, que
 /** Letters only, so the word is one search token whatever the stamp. */
 const lettersOf = (n: number) => n.toString(36).replace(/[0-9]/g, (d) => 'qwxzvkjyhg'[Number(d)]!);
 
-const popover = (page: Page) => page.getByRole('region', { name: 'Search suggestions' });
-const headerBox = (page: Page) => page.locator('[data-search-box] input[type="search"]');
+const popover = (page: Page) => page.getByRole('dialog', { name: 'Search suggestions' });
+/** The header's box, a combobox whose popup is the suggestions. */
+const headerBox = (page: Page) => page.locator('[data-search-box]').getByRole('combobox', { name: 'Search' });
 
 describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
   const word = `vel${lettersOf(Date.now())}`;
@@ -79,6 +80,9 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     await headerBox(page).click();
     await popover(page).getByRole('link', { name: 'Explore topics' }).waitFor();
     expect(scripts.some((u) => u.includes('PredictiveSearch'))).toBe(true);
+    // The box is a combobox that names its open popup.
+    await expect.poll(() => headerBox(page).getAttribute('aria-expanded')).toBe('true');
+    expect(await popover(page).getAttribute('id')).toBe(await headerBox(page).getAttribute('aria-controls'));
     expect((await page.locator('[data-search-box] form').boundingBox())!.width).toBe(240);
     expect((await popover(page).boundingBox())!.width).toBe(316);
 
@@ -115,6 +119,7 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     // No suggestions: the popover closes.
     await headerBox(page).fill('zzqxjvwk');
     await expect.poll(() => popover(page).count(), { timeout: 10_000 }).toBe(0);
+    expect(await headerBox(page).getAttribute('aria-expanded')).toBe('false');
 
     // Enter with a query goes to the results and keeps it as a recent search.
     await headerBox(page).fill(word);
@@ -185,6 +190,7 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     await page.route('**/1/indexes/*/queries', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Unavailable","status":503}' }));
     await headerBox(page).fill(`${word} lanterns`);
     await expect.poll(() => popover(page).count(), { timeout: 10_000 }).toBe(0);
+    expect(await headerBox(page).getAttribute('aria-expanded')).toBe('false');
     await page.goto(`/search/users?q=${word}`);
     await page.getByRole('alert').filter({ hasText: 'The search could not be completed.' }).waitFor();
     expect(await page.getByRole('button', { name: /retry|try again/i }).count()).toBe(0);

@@ -35,6 +35,8 @@ export interface SearchBoxProps {
 export function SearchBox({ className, placeholder = 'Search' }: SearchBoxProps) {
   const nav = useNavigation();
   const inputId = useId();
+  const popoverId = useId();
+  const [expanded, setExpanded] = useState(false);
   const [query, setQuery] = useState(() => new URLSearchParams(nav.search).get('q') ?? '');
   const [open, setOpen] = useState(false);
   const [mod, load] = usePredictiveModule();
@@ -73,6 +75,12 @@ export function SearchBox({ className, placeholder = 'Search' }: SearchBoxProps)
           name="q"
           placeholder={placeholder}
           autoComplete="off"
+          // A combobox whose popup is the suggestions dialog (WAI-ARIA combobox pattern).
+          role="combobox"
+          aria-autocomplete="list"
+          aria-haspopup="dialog"
+          aria-expanded={expanded}
+          aria-controls={expanded ? popoverId : undefined}
           value={query}
           onFocus={wake}
           onPointerDown={() => open || wake()}
@@ -85,7 +93,9 @@ export function SearchBox({ className, placeholder = 'Search' }: SearchBoxProps)
           }}
         />
       </form>
-      {mod && <mod.PredictivePopover query={query} open={open} onClose={close} anchorRef={formRef} containerRef={wrapRef} />}
+      {mod && (
+        <mod.PredictivePopover query={query} open={open} onClose={close} anchorRef={formRef} containerRef={wrapRef} id={popoverId} onVisibleChange={setExpanded} />
+      )}
     </div>
   );
 }
