@@ -16,6 +16,7 @@ import { notificationDigestSweep } from '../modules/notifications/digest.js';
 import { startEventDispatcher } from '../platform/events/dispatcher.js';
 import { searchBackfillSweep } from '../modules/search/indexer.js';
 import { searchTierSweep } from '../modules/search/tier.js';
+import { searchAnalyticsPruneSweep } from '../modules/search/retention.js';
 import { eventHandlers } from './event-handlers.js';
 import { projectRoot } from '../platform/project-root.js';
 import { seedDemoContent } from './seed/seed-demo.js';
@@ -98,8 +99,11 @@ export async function main(): Promise<void> {
     config.ROLE === 'web' ? null : startSweeper({ sweep: searchBackfillSweep(database.db), logger, intervalMs: 6 * 3600_000, startDelayMs: 0, batchSize: 5000 });
   // And the story search's top tier, rebuilt as the site grows (modules/search/tier.ts): hourly.
   const searchTier = config.ROLE === 'web' ? null : startSweeper({ sweep: searchTierSweep(database.db), logger, intervalMs: 60 * 60_000, startDelayMs: 60_000 });
+  // And search analytics older than 90 days go (modules/search/retention.ts): hourly.
+  const searchPrune =
+    config.ROLE === 'web' ? null : startSweeper({ sweep: searchAnalyticsPruneSweep({ db: database.db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 });
   // Background work, stopped together (each finishes what it has in flight).
-  const background = [mailer, trashPurge, digests, events, eventsPrune, searchBackfill, searchTier];
+  const background = [mailer, trashPurge, digests, events, eventsPrune, searchBackfill, searchTier, searchPrune];
   const stopBackground = async () => {
     for (const job of background) await job?.stop();
   };

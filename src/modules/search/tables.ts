@@ -126,7 +126,12 @@ export const searchClicks = pgTable(
     userToken: text('user_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('search_clicks_query_idx').on(t.queryId), index('search_clicks_object_idx').using('gin', t.objectIds)],
+  (t) => [
+    index('search_clicks_query_idx').on(t.queryId),
+    index('search_clicks_object_idx').using('gin', t.objectIds),
+    // Retention (retention.ts): the oldest first.
+    index('search_clicks_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

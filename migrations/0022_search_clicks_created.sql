@@ -1,0 +1,1 @@
+CREATE INDEX "search_clicks_created_idx" ON "search_clicks" USING btree ("created_at");
