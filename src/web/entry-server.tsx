@@ -15,9 +15,12 @@ import { loadPageDef, pageDefModule, type PageDef } from './router/registry.js';
 import { resolvePage, type TableContext } from './router/resolve-page.js';
 import { ServerFragmentsContext } from './lib/server-fragments.js';
 import { FragmentCache } from './ssr/fragment-cache.js';
+import { KeptJson } from './ssr/kept-json.js';
 
 /** Story bodies and other subtrees rendered once per key (docs/adr/0008): 32 MB of HTML per process. */
 const fragmentCache = new FragmentCache(32 * 1024 * 1024);
+/** And their embedded state, serialized once per key: 32 MB of JSON per process. */
+const keptJson = new KeptJson(32 * 1024 * 1024);
 
 export interface PageAssets {
   /** <link>/<script> tags for the entry and the given page module (build manifest). */
@@ -105,7 +108,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     `</head><body><div id="root">`;
   const stateScript =
     `<script>window.__PRELOADED_STATE__=${serializeForScript(preloaded)};` +
-    `window.__APOLLO_STATE__=${serializeForScript(data)};` +
+    `window.__APOLLO_STATE__=${keptJson.serialize(data, def.keptState?.(data) ?? [])};` +
     `window.__GRAPHQL_URL__=${serializeForScript(input.graphqlUrl)};</script>`;
 
   const tail = `</div>${stateScript}</body></html>`;

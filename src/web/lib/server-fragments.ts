@@ -27,3 +27,14 @@ export function useServerFragment(keyParts: () => unknown, element: () => ReactE
   const fragments = useContext(ServerFragmentsContext);
   return fragments ? fragments.html(keyParts(), element) : null;
 }
+
+/**
+ * A part of a page's embedded state that is the same for every reader of one version (a story
+ * body for one revision): `holder[prop]`, serialized once per `key` on the server
+ * (src/web/ssr/kept-json.ts; PageDef.keptState names them).
+ */
+export interface KeptPart {
+  holder: Record<string, unknown>;
+  prop: string;
+  key: string;
+}

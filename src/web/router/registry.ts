@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { HOME_LO_QUERY, NOT_FOUND_SCREEN_QUERY, PAGE_USER_QUERY, POST_PAGE_QUERY } from '../graphql/operations.js';
 import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
+import type { KeptPart } from '../lib/server-fragments.js';
 import { postHead, type HeadTags } from './head.js';
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
@@ -44,6 +45,8 @@ export interface PageDef {
   /** What the preloaded data means for the response: not found, or a canonical redirect. */
   outcome?(data: unknown[], params: Record<string, string>, pathname: string): PageOutcome;
   head?(data: unknown[], params: Record<string, string>, site: SiteInfo & { origin: string }): HeadTags;
+  /** Parts of the embedded state that are the same for every reader of one version (server-fragments.ts). */
+  keptState?(data: unknown[]): KeptPart[];
   /**
    * The page is the same for every logged-out reader (nothing from the visitor's cookie,
    * country or history), so the server may answer them from its page cache.
@@ -70,6 +73,11 @@ const postPage: PageDef = {
     return canonical && decodeURIComponent(pathname) !== canonical ? { redirect: canonical } : {};
   },
   head: ([data], _params, site) => postHead(data, site),
+  // The story's paragraphs, most of the page's state, are the same for every reader of a revision.
+  keptState: ([data]) => {
+    const content = (data as { postResult?: { content?: { version?: unknown; bodyModel?: unknown } } } | undefined)?.postResult?.content;
+    return content && typeof content.version === 'string' && content.bodyModel ? [{ holder: content, prop: 'bodyModel', key: `story-body:${content.version}` }] : [];
+  },
   publicCache: true,
 };
 
