@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import type { ServerFragments } from '../lib/server-fragments.js';
+import { StringLru } from './string-lru.js';
 
 /** The HTML of one subtree rendered on its own (renderToString). */
 export type RenderFragment = (element: ReactElement) => string;
@@ -12,10 +13,11 @@ export type RenderFragment = (element: ReactElement) => string;
  * the top highlight), so a new revision is a new key and the old one ages out.
  */
 export class FragmentCache {
-  private readonly entries = new Map<string, string>();
-  private bytes = 0;
+  private readonly entries: StringLru;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.entries = new StringLru(maxBytes);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -32,31 +34,13 @@ export class FragmentCache {
       html: (keyParts, element) => {
         const key = fragmentKey(keyParts);
         const hit = this.entries.get(key);
-        if (hit === undefined) {
-          misses.set(key, element);
-          return null;
-        }
-        // Map order is insertion order: re-inserting keeps a hot entry from eviction.
-        this.entries.delete(key);
-        this.entries.set(key, hit);
-        return hit;
+        if (hit === undefined) misses.set(key, element);
+        return hit ?? null;
       },
       keepMisses: (render) => {
-        for (const [key, element] of misses) this.keep(key, render(element()));
+        for (const [key, element] of misses) this.entries.set(key, render(element()));
       },
     };
-  }
-
-  private keep(key: string, html: string): void {
-    const size = html.length * 2; // UTF-16 in memory
-    if (size > this.maxBytes || this.entries.has(key)) return;
-    this.entries.set(key, html);
-    this.bytes += size;
-    for (const [oldest, value] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= value.length * 2;
-    }
   }
 }
 

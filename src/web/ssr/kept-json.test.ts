@@ -36,7 +36,7 @@ describe('KeptJson', () => {
   });
 
   it('drops the least recently used JSON past its size, and serializes without parts as serializeForScript', () => {
-    const one = serializeForScript(page('x').at(0)!.postResult.content.bodyModel).length * 2;
+    const one = serializeForScript(page('x')[0]!.postResult!.content.bodyModel).length * 2;
     const kept = new KeptJson(Math.floor(one * 1.5));
     for (const key of ['k1', 'k2']) {
       const data = page('x');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { KeptPart } from '../lib/server-fragments.js';
 import { serializeForScript } from '../router/head.js';
+import { StringLru } from './string-lru.js';
 
 /**
  * serializeForScript, with the kept parts' JSON written once per key and reused: a long
@@ -10,11 +11,12 @@ import { serializeForScript } from '../router/head.js';
  * taken for one. Least recently used keys are dropped past `maxBytes`.
  */
 export class KeptJson {
-  private readonly entries = new Map<string, string>();
-  private bytes = 0;
+  private readonly entries: StringLru;
   private readonly nonce = randomBytes(12).toString('hex');
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.entries = new StringLru(maxBytes);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -38,23 +40,8 @@ export class KeptJson {
   }
 
   private json(key: string, value: unknown): string {
-    const hit = this.entries.get(key);
-    if (hit !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    const json = serializeForScript(value);
-    const size = json.length * 2;
-    if (size <= this.maxBytes) {
-      this.entries.set(key, json);
-      this.bytes += size;
-      for (const [oldest, kept] of this.entries) {
-        if (this.bytes <= this.maxBytes) break;
-        this.entries.delete(oldest);
-        this.bytes -= kept.length * 2;
-      }
-    }
+    let json = this.entries.get(key);
+    if (json === undefined) this.entries.set(key, (json = serializeForScript(value)));
     return json;
   }
 }
