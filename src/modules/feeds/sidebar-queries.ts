@@ -6,12 +6,15 @@ import { LISTED, textArray } from './feed-sources.js';
 /** How many recent stories 'Who to follow' looks at: bounded, newest first by index. */
 const WHO_TO_FOLLOW_WINDOW = 500;
 
-/** Popular topics the reader does not follow yet (tags_popular_idx: most followed, then most written about). */
+/**
+ * Popular topics the reader does not follow yet (most followed, then most written about): a walk
+ * of tags_popular_idx, in its order (DESC NULLS LAST; the columns are never null), not a sort of every tag.
+ */
 export async function recommendedTagSlugs(db: Db, followed: readonly string[], limit: number): Promise<{ slug: string; displayTitle: string }[]> {
   const { rows } = await db.execute<{ slug: string; display_title: string }>(sql`
     select t.slug, t.display_title from tags t
     where t.post_count > 0 and t.slug <> all(${textArray(followed)})
-    order by t.follower_count desc, t.post_count desc, t.slug
+    order by t.follower_count desc nulls last, t.post_count desc nulls last, t.slug
     limit ${limit}`);
   return rows.map((r) => ({ slug: r.slug, displayTitle: r.display_title }));
 }

@@ -216,7 +216,8 @@ export async function popularTags(db: Db, opts: { limit: number; offset: number 
     .select(TAG_COLUMNS)
     .from(tags)
     .where(sql`${tags.postCount} >= 1`)
-    .orderBy(desc(tags.followerCount), desc(tags.postCount), tags.slug)
+    // As tags_popular_idx orders them (its DESC is NULLS LAST): a walk of the index, not a sort of every tag.
+    .orderBy(sql`${tags.followerCount} desc nulls last`, sql`${tags.postCount} desc nulls last`, tags.slug)
     .limit(opts.limit)
     .offset(opts.offset);
 }
