@@ -38,6 +38,9 @@ describe('search: the typed prefix', () => {
     expect(await ids('lantern qzx')).toEqual([]);
     // A finished word is matched as typed.
     expect(await ids('lantern ')).toEqual([lantern]);
+    // Stop words alone match nothing.
+    expect((await storyMatch(t.database.db, queryWords('the of '))).tsquery).toBeNull();
+    expect(await ids('the of ')).toEqual([]);
   });
 
   it('knows the words of a story from the moment it is indexed', async () => {

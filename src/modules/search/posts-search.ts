@@ -54,7 +54,7 @@ async function shares(db: Db): Promise<Map<string, number>> {
 export const MAX_PREFIX_LEXEMES = 32;
 
 export interface StoryMatch {
-  /** The query as tsquery text (lexemes, the typed prefix as the lexemes it begins), or null: no story can match. */
+  /** The query as tsquery text (lexemes, the typed prefix as the lexemes it begins), or null: no story can match (a prefix no word begins, only stop words). */
   tsquery: string | null;
   /** Estimated share of the stories matching: the product of its lexemes' shares (a prefix sums its words). */
   share: number;
@@ -71,6 +71,8 @@ const tsLexeme = (lexeme: string) => `'${lexeme.replace(/['\\]/g, (c) => (c === 
 export async function storyMatch(db: Db, q: QueryWords): Promise<StoryMatch> {
   const [map, { rows }] = await Promise.all([shares(db), db.execute<{ q: string }>(sql`select to_tsquery('inkwell_search', ${tsqueryText(q)})::text as q`)]);
   let text = rows[0]?.q ?? '';
+  // Only stop words: nothing to match.
+  if (text === '') return { tsquery: null, share: 0 };
   let share = 1;
   for (const m of text.matchAll(/'((?:[^']|'')*)'(:\*)?/g)) {
     const lexeme = m[1]!.replaceAll("''", "'");
@@ -91,7 +93,7 @@ export async function storyMatch(db: Db, q: QueryWords): Promise<StoryMatch> {
       text = text.slice(0, prefix.index) + `( ${words} )` + text.slice(prefix.index! + prefix[0].length);
     }
   }
-  return { tsquery: text, share: text === '' ? 0 : share };
+  return { tsquery: text, share };
 }
 
 /** Weight of quality against ln(text relevance) in the final score. */
@@ -159,7 +161,6 @@ function bitmapSearch(db: Db, statement: SQL): Promise<PostHitRow[]> {
   });
 }
 
-/** The statement of searchPostRows (the bench prints its plans). */
 export interface StatementOptions {
   /** Read the top tier's index (tier.ts). */
   tier?: SearchTier;
@@ -167,6 +168,7 @@ export interface StatementOptions {
   tsquery?: string;
 }
 
+/** The statement of searchPostRows (the bench prints its plans). */
 export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean, mode: CandidateMode, opts: StatementOptions = {}): SQL {
   const { tier } = opts;
   const tsq = q.words.length === 0 ? null : opts.tsquery !== undefined ? sql`${opts.tsquery}::tsquery` : sql`to_tsquery('inkwell_search', ${tsqueryText(q)})`;
