@@ -203,8 +203,11 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     await page.goto('/search/tags?q=lantern', { waitUntil: 'networkidle' });
     const topic = page.getByTestId('search-topic').filter({ hasText: 'Lanterns' });
     await topic.getByText(/\d+ stories/).waitFor();
+    // The button turns at once; the reload waits for the server's answer (a reload would cancel it).
+    const saved = page.waitForResponse((r) => r.url().endsWith('/_/graphql') && (r.request().postData() ?? '').includes('FollowTag'));
     await topic.getByRole('button', { name: 'Follow Lanterns' }).click();
     await topic.getByRole('button', { name: 'Following Lanterns' }).waitFor();
+    expect((await saved).ok()).toBe(true);
     await page.reload({ waitUntil: 'networkidle' });
     await page.getByTestId('search-topic').filter({ hasText: 'Lanterns' }).getByRole('button', { name: 'Following Lanterns' }).waitFor();
     await shootWidths(page, 'search-topics');
