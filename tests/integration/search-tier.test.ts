@@ -110,6 +110,12 @@ describe('search: the top tier', () => {
     expect(await indexExists(first.indexName)).toBe(false);
     expect(await indexExists(second.indexName)).toBe(true);
 
+    // An index a crashed build left behind goes at the next check.
+    await t.database.pool.query('create index search_posts_tier_stray on search_posts using gin (document) where quality >= 1');
+    expect(await refreshSearchTier(t.database.db, { size: 100, minStories: 0 })).toBe(false);
+    expect(await indexExists('search_posts_tier_stray')).toBe(false);
+    expect(await indexExists(second.indexName)).toBe(true);
+
     expect(await refreshSearchTier(t.database.db, { size: 200 })).toBe(false);
     expect(await reloadTier()).toBeNull();
     expect(await indexExists(second.indexName)).toBe(false);

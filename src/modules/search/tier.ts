@@ -65,6 +65,12 @@ export async function refreshSearchTier(db: Db, opts: TierCheck = { size: SEARCH
     try {
       const { rows: tierRows } = await client.query<{ threshold: number; index_name: string }>(`select threshold, index_name from search_tier where id = 1`);
       const tier = tierRows[0] ?? null;
+      // A build a crash cut short leaves its index behind (invalid, but still written to): drop it.
+      const { rows: strays } = await client.query<{ name: string }>(
+        `select indexname as name from pg_indexes where tablename = 'search_posts' and indexname like 'search\\_posts\\_tier\\_%' and indexname <> $1`,
+        [tier?.index_name ?? ''],
+      );
+      for (const { name } of strays) await client.query(`drop index concurrently if exists "${name}"`);
       const { rows: counts } = await client.query<{ total: number; above: number | null; cut: number | null }>(
         `select (select count(*)::int from search_posts) as total,
                 (select count(*)::int from search_posts where quality >= $1) as above,
