@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keptBodies } from '../../src/modules/posts/kept-bodies.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { testBrowser } from '../support/test-browser.js';
 import { WRITING, para, publishInput, signedInWriter } from '../support/writing.js';
@@ -102,6 +103,22 @@ describe('writing: the kept story body', () => {
     const after = storyBody((await reader.get(url)).body);
     expect(after).toContain('The second low tide.');
     expect(after).not.toContain('The first low tide.');
+  });
+
+  it('shows a body changed by any writer at once, an operator’s SQL included', async () => {
+    const { browser: ann } = await signedInWriter(t, 'keptsql');
+    const created = (await ann.gql(WRITING.createDraft, { title: 'Harbour lights', subtitle: '', paragraphs: [para('a1', 'The old harbour light.')] })).data.createDraft;
+    const post = (await ann.gql(WRITING.publishPost, { postId: created.postId, input: publishInput() })).data.publishPost;
+    const url = new URL(post.mediumUrl).pathname;
+    const reader = testBrowser(t.app);
+    expect(storyBody((await reader.get(url)).body)).toContain('The old harbour light.');
+    // Its parsed body is kept for the next readers of this version.
+    const version = Number((await t.database.pool.query('select body_version from posts where id = $1', [created.postId])).rows[0].body_version);
+    expect(keptBodies(t.database.db).get(`${created.postId}:${version}`)?.[0]?.text).toBe('The old harbour light.');
+    await t.database.pool.query(`update posts set paragraphs = jsonb_set(paragraphs, '{0,text}', to_jsonb('The new harbour light.'::text)) where id = $1`, [created.postId]);
+    const after = storyBody((await reader.get(url)).body);
+    expect(after).toContain('The new harbour light.');
+    expect(after).not.toContain('The old harbour light.');
   });
 
   it('keeps a member-only story’s preview and its whole body apart', async () => {

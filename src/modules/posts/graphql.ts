@@ -207,9 +207,8 @@ export const postsResolvers: IResolvers = {
       return {
         isLockedPreviewOnly: !full,
         bodyModel: { paragraphs: full ? paragraphs : previewParagraphs(paragraphs) },
-        // posts.paragraphs changes only with a new revision: every saved one while a draft,
-        // the published one after (drafts.ts appendRevision, publish.ts).
-        version: `${p.id}.${p.publishedRev !== null ? `r${p.publishedRev}` : `d${p.latestRev}`}.${full ? 'full' : 'preview'}`,
+        // body_version moves with every change of the paragraphs (a trigger, migration 0023).
+        version: `${p.id}.${p.bodyVersion}.${full ? 'full' : 'preview'}`,
       };
     },
   },

@@ -25,7 +25,7 @@ export function canReadFullContent(post: PostRow, viewer: ViewerLike | null): bo
 }
 
 /** The preview of a locked story: its opening paragraphs, up to three with text. */
-export function previewParagraphs(paragraphs: Paragraph[]): Paragraph[] {
+export function previewParagraphs(paragraphs: readonly Paragraph[]): Paragraph[] {
   const out: Paragraph[] = [];
   let textual = 0;
   for (const p of paragraphs) {

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { oncePerDb } from '../../platform/db/per-db-cache.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { postRevisions, posts, tags } from './tables.js';
+import { keptBodies, publishedBodyKey } from './kept-bodies.js';
 
 /**
  * A story without its body: what lists, cards and policies need. The body (often most of
@@ -25,11 +26,6 @@ function prepare(db: Db) {
       .from(posts)
       .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
       .prepare('posts_by_ids'),
-    fullByIds: db
-      .select()
-      .from(posts)
-      .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
-      .prepare('posts_with_paragraphs_by_ids'),
     paragraphsByIds: db
       .select({ id: posts.id, paragraphs: posts.paragraphs })
       .from(posts)
@@ -47,28 +43,40 @@ function prepare(db: Db) {
 export const postQueries = oncePerDb(prepare);
 
 export function createPostLoaders(db: Db) {
-  const { byIds, fullByIds, paragraphsByIds, tagsBySlugs } = postQueries(db);
+  const { byIds, paragraphsByIds, tagsBySlugs } = postQueries(db);
   const postById = new DataLoader<string, PostRow | null>(async (ids) => {
     const rows = await byIds.execute({ ids: [...ids] });
     const map = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => map.get(id) ?? null);
   });
-  const postParagraphsById = new DataLoader<string, Paragraph[]>(async (ids) => {
+  const postParagraphsById = new DataLoader<string, readonly Paragraph[]>(async (ids) => {
     const rows = await paragraphsByIds.execute({ ids: [...ids] });
     const map = new Map(rows.map((r) => [r.id, r.paragraphs]));
     return ids.map((id) => map.get(id) ?? []);
   });
   /**
-   * A story asked for by id (post, postResult) is usually read, so it comes with its body
-   * in one query, which primes the other two loaders.
+   * A story asked for by id (post, postResult) is usually read, so it comes with its body,
+   * which primes the other two loaders: a published body from the bodies kept per revision
+   * (kept-bodies.ts), else read in a second query (and kept when published).
    */
   const postWithParagraphsById = new DataLoader<string, PostRow | null>(async (ids) => {
-    const rows = await fullByIds.execute({ ids: [...ids] });
+    const rows = await byIds.execute({ ids: [...ids] });
+    const kept = keptBodies(db);
     const map = new Map<string, PostRow>();
-    for (const { paragraphs, ...summary } of rows) {
-      map.set(summary.id, summary);
-      postById.prime(summary.id, summary);
-      postParagraphsById.prime(summary.id, paragraphs);
+    const unread: string[] = [];
+    for (const row of rows) {
+      map.set(row.id, row);
+      postById.prime(row.id, row);
+      const key = publishedBodyKey(row);
+      const body = key === null ? undefined : kept.get(key);
+      if (body) postParagraphsById.prime(row.id, body);
+      else unread.push(row.id);
+    }
+    if (unread.length > 0) {
+      for (const { id, paragraphs } of await paragraphsByIds.execute({ ids: unread })) {
+        const key = publishedBodyKey(map.get(id)!);
+        postParagraphsById.prime(id, key === null ? paragraphs : kept.keep(key, paragraphs));
+      }
     }
     return ids.map((id) => map.get(id) ?? null);
   });

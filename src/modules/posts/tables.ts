@@ -39,6 +39,11 @@ export const posts = pgTable(
     /** The revision readers see; null until first published. latestRev > publishedRev: unpublished edits. */
     publishedRev: integer('published_rev'),
     paragraphs: jsonb('paragraphs').$type<Paragraph[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Counts the changes of `paragraphs`, by a trigger (migration 0023), whoever writes them: the
+     * key of what is kept from a body between requests (kept-bodies.ts, PostContent.version).
+     */
+    bodyVersion: integer('body_version').notNull().default(0),
     previewImage: jsonb('preview_image').$type<ImageMetadata | null>(),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     /** Minutes, fractional (src/shared/reading-time.ts). */

@@ -75,13 +75,13 @@ function loaders(ctx: Ctx): RequestLoaders {
 }
 
 /** The paragraphs of a story this viewer may read: all of them, or a member-only story's preview. */
-async function visibleParagraphs(post: PostRow, ctx: Ctx): Promise<Paragraph[]> {
+async function visibleParagraphs(post: PostRow, ctx: Ctx): Promise<readonly Paragraph[]> {
   const paragraphs = await ctx.loaders.postParagraphsById.load(post.id);
   return canReadFullContent(post, ctx.viewer) ? paragraphs : previewParagraphs(paragraphs);
 }
 
 /** A passage as it sits in the text the viewer reads now; null when it is not there (hidden, or edited away). */
-function placePassage(passage: PassageRow, paragraphs: Paragraph[], withCount: boolean) {
+function placePassage(passage: PassageRow, paragraphs: readonly Paragraph[], withCount: boolean) {
   const paragraph = paragraphs.find((p) => p.name === passage.paragraphName);
   const at = paragraph && anchorHighlight(paragraph.text ?? '', { start: passage.startOffset, end: passage.endOffset }, passage.text);
   if (!at) return null;
