@@ -85,37 +85,37 @@ describe('writing: the kept story body', () => {
     t = await createTestApp();
   });
 
-  it('serves the published revision, and a republished edit at once', async () => {
-    const { browser: ann } = await signedInWriter(t, 'kept');
-    const created = (await ann.gql(WRITING.createDraft, { title: 'Tide tables', subtitle: '', paragraphs: [para('a1', 'The first low tide.')] })).data.createDraft;
+  /** A story of one paragraph published by a new writer, and a logged-out reader of it. */
+  async function publishedStory(username: string, title: string, text: string) {
+    const { browser: ann } = await signedInWriter(t, username);
+    const created = (await ann.gql(WRITING.createDraft, { title, subtitle: '', paragraphs: [para('a1', text)] })).data.createDraft;
     const post = (await ann.gql(WRITING.publishPost, { postId: created.postId, input: publishInput() })).data.publishPost;
-    const url = new URL(post.mediumUrl).pathname;
-    const reader = testBrowser(t.app);
+    return { ann, postId: created.postId as string, url: new URL(post.mediumUrl).pathname, reader: testBrowser(t.app) };
+  }
+
+  it('serves the published revision, and a republished edit at once', async () => {
+    const { ann, postId, url, reader } = await publishedStory('kept', 'Tide tables', 'The first low tide.');
     const first = storyBody((await reader.get(url)).body);
     expect(first).toContain('The first low tide.');
     expect(storyBody((await reader.get(url)).body)).toBe(first);
 
     // An unpublished edit is not shown; publishing it shows it to the next reader.
-    const saved = (await ann.gql(WRITING.saveDraft, { postId: created.postId, baseRev: 1, title: 'Tide tables', subtitle: '', paragraphs: [para('a1', 'The second low tide.')] })).data.saveDraft;
+    const saved = (await ann.gql(WRITING.saveDraft, { postId, baseRev: 1, title: 'Tide tables', subtitle: '', paragraphs: [para('a1', 'The second low tide.')] })).data.saveDraft;
     expect(saved.__typename).toBe('SavedDraft');
     expect(storyBody((await reader.get(url)).body)).toBe(first);
-    expect((await ann.gql(WRITING.publishPost, { postId: created.postId, input: publishInput() })).data.publishPost.__typename).toBe('Post');
+    expect((await ann.gql(WRITING.publishPost, { postId, input: publishInput() })).data.publishPost.__typename).toBe('Post');
     const after = storyBody((await reader.get(url)).body);
     expect(after).toContain('The second low tide.');
     expect(after).not.toContain('The first low tide.');
   });
 
   it('shows a body changed by any writer at once, an operator’s SQL included', async () => {
-    const { browser: ann } = await signedInWriter(t, 'keptsql');
-    const created = (await ann.gql(WRITING.createDraft, { title: 'Harbour lights', subtitle: '', paragraphs: [para('a1', 'The old harbour light.')] })).data.createDraft;
-    const post = (await ann.gql(WRITING.publishPost, { postId: created.postId, input: publishInput() })).data.publishPost;
-    const url = new URL(post.mediumUrl).pathname;
-    const reader = testBrowser(t.app);
+    const { postId, url, reader } = await publishedStory('keptsql', 'Harbour lights', 'The old harbour light.');
     expect(storyBody((await reader.get(url)).body)).toContain('The old harbour light.');
     // Its parsed body is kept for the next readers of this version.
-    const version = Number((await t.database.pool.query('select body_version from posts where id = $1', [created.postId])).rows[0].body_version);
-    expect(keptBodies(t.database.db).get(`${created.postId}:${version}`)?.[0]?.text).toBe('The old harbour light.');
-    await t.database.pool.query(`update posts set paragraphs = jsonb_set(paragraphs, '{0,text}', to_jsonb('The new harbour light.'::text)) where id = $1`, [created.postId]);
+    const version = Number((await t.database.pool.query('select body_version from posts where id = $1', [postId])).rows[0].body_version);
+    expect(keptBodies(t.database.db).get(`${postId}:${version}`)?.[0]?.text).toBe('The old harbour light.');
+    await t.database.pool.query(`update posts set paragraphs = jsonb_set(paragraphs, '{0,text}', to_jsonb('The new harbour light.'::text)) where id = $1`, [postId]);
     const after = storyBody((await reader.get(url)).body);
     expect(after).toContain('The new harbour light.');
     expect(after).not.toContain('The old harbour light.');
