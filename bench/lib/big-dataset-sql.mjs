@@ -259,8 +259,11 @@ function tagPool(words, count) {
   return unique.slice(0, count);
 }
 
-/** The triggers that keep DERIVED tables: the load fills those tables itself. */
-export const DERIVED_TRIGGERS = ['posts_post_tags_inserted', 'posts_post_tags_updated', 'claps_daily_inserted', 'claps_daily_updated'];
+/**
+ * The triggers the load may skip: those that keep DERIVED tables (the load fills those tables
+ * itself), and posts_body_version, which moves a column on updates of the paragraphs only.
+ */
+export const DERIVED_TRIGGERS = ['posts_post_tags_inserted', 'posts_post_tags_updated', 'claps_daily_inserted', 'claps_daily_updated', 'posts_body_version'];
 
 /**
  * Tables other modules derive from posts and claps with triggers (which the bulk load skips:
