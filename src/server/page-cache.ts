@@ -9,6 +9,8 @@
  * invalidates every entry at once, so a reader sees their change and the next logged-out
  * reader sees it too; writes in other processes show within the TTL.
  */
+import { SizedLru } from '../shared/sized-lru.js';
+
 export type CacheStatus = 'HIT' | 'MISS' | 'EXPIRED' | 'DYNAMIC';
 
 export interface CachedPage {
@@ -28,14 +30,14 @@ export interface PageCacheOptions {
 }
 
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: SizedLru<Entry>;
   private readonly inflight = new Map<string, Promise<CachedPage | null>>();
-  private bytes = 0;
   private generation = 0;
   private readonly now: () => number;
 
   constructor(private readonly opts: PageCacheOptions) {
     this.now = opts.now ?? Date.now;
+    this.entries = new SizedLru(opts.maxBytes, (entry) => entry.body.length);
   }
 
   /** Every entry is stale from now on (a write happened). */
@@ -55,9 +57,6 @@ export class PageCache {
   async serve(key: string, render: () => Promise<CachedPage | null>): Promise<{ page: CachedPage | null; status: CacheStatus }> {
     const entry = this.entries.get(key);
     if (entry && entry.generation === this.generation && this.now() - entry.storedAt < this.opts.ttlMs) {
-      // Map order is insertion order: re-inserting keeps hot pages from eviction.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
       return { page: entry, status: 'HIT' };
     }
     const status: CacheStatus = entry ? 'EXPIRED' : 'MISS';
@@ -77,19 +76,8 @@ export class PageCache {
   }
 
   private store(key: string, entry: Entry): void {
-    if (entry.body.length > this.opts.maxBytes / 8) return; // one page never crowds out the rest
-    const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.body.length;
-      this.entries.delete(key);
-    }
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    for (const [k, e] of this.entries) {
-      if (this.bytes <= this.opts.maxBytes) break;
-      this.entries.delete(k);
-      this.bytes -= e.body.length;
-    }
+    // One page never crowds out the rest.
+    this.entries.set(key, entry, this.opts.maxBytes / 8);
   }
 }
 

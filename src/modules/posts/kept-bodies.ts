@@ -1,5 +1,6 @@
 import { oncePerDb } from '../../platform/db/per-db-cache.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
+import { SizedLru } from '../../shared/sized-lru.js';
 import type { PostRow } from './queries.js';
 
 /** Memory the kept bodies may take per process and database (estimated from their text). */
@@ -14,36 +15,24 @@ export const KEPT_BODIES_BYTES = 32 * 1024 * 1024;
  * are always read afresh.
  */
 export class KeptBodies {
-  private readonly entries = new Map<string, { paragraphs: readonly Paragraph[]; bytes: number }>();
-  private bytes = 0;
+  private readonly entries: SizedLru<readonly Paragraph[]>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    this.entries = new SizedLru(maxBytes, estimateBytes);
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
   get(key: string): readonly Paragraph[] | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    // Map order is insertion order: re-inserting keeps a hot entry from eviction.
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.paragraphs;
+    return this.entries.get(key);
   }
 
   /** Keeps `paragraphs` (frozen) under `key` and returns them. */
   keep(key: string, paragraphs: Paragraph[]): readonly Paragraph[] {
     const frozen = deepFreeze(paragraphs);
-    const bytes = estimateBytes(paragraphs);
-    if (bytes > this.maxBytes || this.entries.has(key)) return frozen;
-    this.entries.set(key, { paragraphs: frozen, bytes });
-    this.bytes += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.bytes;
-    }
+    this.entries.set(key, frozen);
     return frozen;
   }
 }

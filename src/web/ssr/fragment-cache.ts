@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReactElement } from 'react';
 import type { ServerFragments } from '../lib/server-fragments.js';
-import { StringLru } from './string-lru.js';
+import { SizedLru, stringBytes } from '../../shared/sized-lru.js';
 
 /** The HTML of one subtree rendered on its own (renderToString). */
 export type RenderFragment = (element: ReactElement) => string;
@@ -9,14 +9,14 @@ export type RenderFragment = (element: ReactElement) => string;
 /**
  * The server's kept fragments (src/web/lib/server-fragments.ts): HTML by a hash of its
  * key parts, least recently used dropped first past `maxBytes`. An entry can never be
- * stale: its key is everything its HTML depends on (for a story body, the paragraphs and
- * the top highlight), so a new revision is a new key and the old one ages out.
+ * stale: its key is everything its HTML depends on (for a story body, its version and the
+ * top highlight), so a changed body is a new key and the old one ages out.
  */
 export class FragmentCache {
-  private readonly entries: StringLru;
+  private readonly entries: SizedLru<string>;
 
   constructor(maxBytes: number) {
-    this.entries = new StringLru(maxBytes);
+    this.entries = new SizedLru(maxBytes, stringBytes);
   }
 
   get size(): number {

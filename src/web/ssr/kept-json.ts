@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { KeptPart } from '../lib/server-fragments.js';
 import { serializeForScript } from '../router/head.js';
-import { StringLru } from './string-lru.js';
+import { SizedLru, stringBytes } from '../../shared/sized-lru.js';
 
 /**
  * serializeForScript, with the kept parts' JSON written once per key and reused: a long
@@ -11,11 +11,11 @@ import { StringLru } from './string-lru.js';
  * taken for one. Least recently used keys are dropped past `maxBytes`.
  */
 export class KeptJson {
-  private readonly entries: StringLru;
+  private readonly entries: SizedLru<string>;
   private readonly nonce = randomBytes(12).toString('hex');
 
   constructor(maxBytes: number) {
-    this.entries = new StringLru(maxBytes);
+    this.entries = new SizedLru(maxBytes, stringBytes);
   }
 
   get size(): number {
