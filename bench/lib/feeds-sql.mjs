@@ -31,6 +31,7 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
   const forYou = await optional('../../src/modules/feeds/feed-for-you.ts', notes);
   const notifications = await optional('../../src/modules/notifications/queries.ts', notes);
   const sidebar = await optional('../../src/modules/feeds/sidebar-queries.ts', notes);
+  const topics = await optional('../../src/modules/topics/queries.ts', notes);
   const social = await optional('../../src/modules/social/queries.ts', notes);
   const database = connectDatabase(url, 4);
 
@@ -55,9 +56,9 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
   }
   if (notifications) cases.push(['unread notification count', (r) => notifications.unreadNotificationCount(database.db, r.id)]);
   // The home sidebar, as its resolvers call them (src/modules/feeds/feed-graphql.ts).
-  if (sidebar && social) {
+  if (sidebar && topics && social) {
     const db = database.db;
-    cases.push(['sidebar: recommended topics', async (r) => sidebar.recommendedTagSlugs(db, await social.followedTagSlugs(db, r.id), 7)]);
+    cases.push(['sidebar: recommended topics', async (r) => topics.popularTags(db, { limit: 7, offset: 0, excluding: await social.followedTagSlugs(db, r.id) })]);
     cases.push(['sidebar: who to follow', async (r) => sidebar.whoToFollowIds(db, [r.id, ...(await social.followedUserIds(db, r.id)), ...(await social.mutedUserIds(db, r.id))], 3)]);
     cases.push(['sidebar: recently read', async (r) => sidebar.recentlyReadIds(db, r.id, await social.mutedUserIds(db, r.id), 3)]);
   }

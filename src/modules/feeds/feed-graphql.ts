@@ -3,7 +3,6 @@ import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { NotFoundError, UnauthorizedError } from '../../platform/errors/index.js';
 import type { PostRow } from '../posts/queries.js';
-import { loadTags } from '../posts/queries.js';
 import { addDays, dayFromSlug, slugOfDay, utcDay } from './day-slug.js';
 import { showLessLikeThis, undoShowLessLikeThis } from './dismissals.js';
 import { decodeRankCursor, decodeTimeCursor, encodeRankCursor, encodeTimeCursor } from './feed-cursor.js';
@@ -12,7 +11,9 @@ import { followingFeed } from './feed-following.js';
 import { siteCandidates } from './site-candidates.js';
 import { viewerFeedSources, type FeedSources } from './feed-sources.js';
 import { loadListed, pageLimit } from './graphql.js';
-import { recentlyReadIds, recommendedTagSlugs, WHO_TO_FOLLOW_SPARE, whoToFollowIds } from './sidebar-queries.js';
+import { recentlyReadIds, WHO_TO_FOLLOW_SPARE, whoToFollowIds } from './sidebar-queries.js';
+import { popularTags } from '../topics/queries.js';
+import { presentTag } from '../topics/present.js';
 import { pickedPostIds, pickStory, unpickStory } from './staff-picks.js';
 import { latestClappedDay, topStoriesOfDay } from './top-stories.js';
 import { isListed } from '../posts/listed.js';
@@ -172,8 +173,8 @@ export const feedResolvers: IResolvers = {
     },
     recommendedTopics: async (_: unknown, args: { limit?: number | null }, ctx: Ctx) => {
       const followed = ctx.viewer ? (await sources(ctx, ctx.viewer.id)).tagSlugs : [];
-      const rows = await recommendedTagSlugs(ctx.db, followed, clampSmall(args.limit, 7));
-      return loadTags(ctx.loaders, rows.map((r) => r.slug));
+      // The most popular topics the reader does not follow yet.
+      return (await popularTags(ctx.db, { limit: clampSmall(args.limit, 7), offset: 0, excluding: followed })).map(presentTag);
     },
     whoToFollow: async (_: unknown, args: { limit?: number | null }, ctx: Ctx) => {
       const src = ctx.viewer ? await sources(ctx, ctx.viewer.id) : null;

@@ -6,19 +6,6 @@ import { LISTED, textArray } from './feed-sources.js';
 /** How many recent stories 'Who to follow' looks at: bounded, newest first by index. */
 const WHO_TO_FOLLOW_WINDOW = 500;
 
-/**
- * Popular topics the reader does not follow yet (most followed, then most written about): a walk
- * of tags_popular_idx, in its order (DESC NULLS LAST; the columns are never null), not a sort of every tag.
- */
-export async function recommendedTagSlugs(db: Db, followed: readonly string[], limit: number): Promise<{ slug: string; displayTitle: string }[]> {
-  const { rows } = await db.execute<{ slug: string; display_title: string }>(sql`
-    select t.slug, t.display_title from tags t
-    where t.post_count > 0 and t.slug <> all(${textArray(followed)})
-    order by t.follower_count desc nulls last, t.post_count desc nulls last, t.slug
-    limit ${limit}`);
-  return rows.map((r) => ({ slug: r.slug, displayTitle: r.display_title }));
-}
-
 /** The site's ranking of recent writers is kept this long per process (it is the same for every reader). */
 const WRITER_RANKING_TTL_MS = 60_000;
 /** Writers asked for beyond the list's length, for those closed or suspended since the ranking was read. */

@@ -210,12 +210,16 @@ export async function relatedTags(db: Db, slug: string, limit: number): Promise<
   return rows.rows.map((r) => ({ slug: r.slug, displayTitle: r.display_title, postCount: Number(r.post_count), followerCount: Number(r.follower_count) }));
 }
 
-/** Topics by popularity (most followed, then most written about); only tags with stories. */
-export async function popularTags(db: Db, opts: { limit: number; offset: number }): Promise<TagRow[]> {
+/**
+ * Topics by popularity (most followed, then most written about); only tags with stories, and
+ * none of `excluding` (a reader's own topics, for the sidebar's recommendations).
+ */
+export async function popularTags(db: Db, opts: { limit: number; offset: number; excluding?: readonly string[] }): Promise<TagRow[]> {
+  const excluding = opts.excluding?.length ? sql`and ${tags.slug} <> all(${sql`array[${sql.join(opts.excluding.map((s) => sql`${s}`), sql`, `)}]::text[]`})` : sql``;
   return db
     .select(TAG_COLUMNS)
     .from(tags)
-    .where(sql`${tags.postCount} >= 1`)
+    .where(sql`${tags.postCount} >= 1 ${excluding}`)
     // As tags_popular_idx orders them (its DESC is NULLS LAST): a walk of the index, not a sort of every tag.
     .orderBy(sql`${tags.followerCount} desc nulls last`, sql`${tags.postCount} desc nulls last`, tags.slug)
     .limit(opts.limit)
