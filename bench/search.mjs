@@ -85,27 +85,13 @@ async function bulkBackfill() {
   return report;
 }
 
-/** The plans searchPostRows runs for a query: the walk for a common one (then the bitmaps if it fell short), the top tier's bitmap otherwise (then the whole index's if the tier fell short). */
+/** The plans searchPostRows runs for a query, as it runs them (its trace). */
 async function planOf(q, p, viewer) {
-  const match = await m.storyMatch(db, q);
-  const statement = (mode, tier) => m.postSearchSql(q, p, viewer, null, false, mode, { tier, tsquery: match.tsquery ?? undefined });
-  const explain = async (conn, mode, tier) => (await conn.execute(sql`explain (analyze, buffers, costs off) ${statement(mode, tier)}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
-  const out = [`estimated share ${(match.share * 100).toFixed(2)} %; matched as ${match.tsquery ?? '(nothing: no story can match)'}`];
-  if (match.tsquery === null) return out.join('\n');
-  if (match.share >= m.COMMON_SHARE) {
-    out.push(`[walk]\n${await explain(db, 'walk')}`);
-    if (((await db.execute(statement('walk'))).rows[0]?.n ?? 0) >= m.CANDIDATES) return out.join('\n');
-  }
-  const bitmap = (label, tier) =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_indexscan = off`);
-      out.push(`[${label}]\n${await explain(tx, 'bitmap', tier)}`);
-      return (await tx.execute(statement('bitmap', tier))).rows[0]?.n ?? 0;
-    });
-  const tier = await m.currentTier(db);
-  if (tier && (await bitmap(`bitmap, top tier (quality >= ${tier.threshold.toFixed(2)})`, tier)) >= m.CANDIDATES) return out.join('\n');
-  await bitmap('bitmap');
+  const out = [];
+  await m.searchPostRows(db, q, p, viewer, null, false, {
+    match: (match) => out.push(`estimated share ${(match.share * 100).toFixed(2)} %; matched as ${match.tsquery ?? '(nothing: no story can match)'}`),
+    plan: (label, plan) => out.push(`[${label}]\n${plan}`),
+  });
   return out.join('\n');
 }
 

@@ -131,34 +131,46 @@ export interface PostHitRow {
   paragraphs: Paragraph[] | null;
 }
 
+/** What searchPostRows did, for the bench: the match, then each statement's plan as it ran it. */
+export interface SearchTrace {
+  match(match: StoryMatch): void;
+  /** EXPLAIN (ANALYZE, BUFFERS) of a statement, run before the statement itself. */
+  plan(label: string, plan: string): void;
+}
+
 /** The page of ranked story hits and how many candidates matched (at most CANDIDATES). */
-export async function searchPostRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean): Promise<PostHitRow[]> {
+export async function searchPostRows(db: Db, q: QueryWords, p: SearchParams, viewer: SearchViewer, filter: SQL | null, wantBody: boolean, trace?: SearchTrace): Promise<PostHitRow[]> {
   const match = q.words.length === 0 ? { tsquery: null, share: 1 } : await storyMatch(db, q);
+  trace?.match(match);
   if (q.words.length > 0 && match.tsquery === null) return [];
   const statement = (mode: CandidateMode, tier?: SearchTier) => postSearchSql(q, p, viewer, filter, wantBody, mode, { tier, tsquery: match.tsquery ?? undefined });
   if (q.words.length === 0 || match.share >= COMMON_SHARE) {
-    const walked = await db.execute<PostHitRow & Record<string, unknown>>(statement('walk'));
+    const walked = await run(db, 'walk', statement('walk'), trace);
     // The walk filled the set (or there is no text to match): done. Else (filters, or a word
     // rarer than estimated) the bitmap gives every match.
-    if (q.words.length === 0 || (walked.rows[0]?.n ?? 0) >= CANDIDATES) return walked.rows;
+    if (q.words.length === 0 || (walked[0]?.n ?? 0) >= CANDIDATES) return walked;
   }
   // The top tier first, when the site has one: its matches are the best of all when there
   // are enough of them (tier.ts).
   const tier = await currentTier(db);
   if (tier) {
-    const rows = await bitmapSearch(db, statement('bitmap', tier));
+    const rows = await bitmapSearch(db, `bitmap, top tier (quality >= ${tier.threshold.toFixed(2)})`, statement('bitmap', tier), trace);
     if ((rows[0]?.n ?? 0) >= CANDIDATES) return rows;
   }
-  return bitmapSearch(db, statement('bitmap'));
+  return bitmapSearch(db, 'bitmap', statement('bitmap'), trace);
 }
 
-function bitmapSearch(db: Db, statement: SQL): Promise<PostHitRow[]> {
+function bitmapSearch(db: Db, label: string, statement: SQL, trace: SearchTrace | undefined): Promise<PostHitRow[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_indexscan = off`);
-    const { rows } = await tx.execute<PostHitRow & Record<string, unknown>>(statement);
-    return rows;
+    return run(tx, label, statement, trace);
   });
+}
+
+async function run(conn: Pick<Db, 'execute'>, label: string, statement: SQL, trace: SearchTrace | undefined): Promise<PostHitRow[]> {
+  if (trace) trace.plan(label, (await conn.execute<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers, costs off) ${statement}`)).rows.map((r) => r['QUERY PLAN']).join('\n'));
+  return (await conn.execute<PostHitRow & Record<string, unknown>>(statement)).rows;
 }
 
 export interface StatementOptions {
