@@ -38,6 +38,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Pipelined connections for statements outside transactions (src/platform/db/statement-lanes.ts); 0: none. */
+  DB_LANES: z.coerce.number().int().min(0).max(64).default(4),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   /** web: HTTP only; worker: jobs only; all: both in one process. */
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),

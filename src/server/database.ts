@@ -16,14 +16,14 @@ export interface StartedDatabase extends Database {
 /** DATABASE_URL when set; otherwise the embedded cluster under DATA_DIR (locked while running). */
 export async function startDatabase(config: Config, logger: Logger): Promise<StartedDatabase> {
   if (config.DATABASE_URL) {
-    const database = connectDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
+    const database = connectDatabase(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_LANES);
     await prepareDatabase(database);
     return { ...database, embedded: false, shutdown: () => database.close() };
   }
   const lock = acquireDataDirLock(config.dataDir);
   try {
     const cluster = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'pg'), database: 'inkwell', logger });
-    const database = connectDatabase(cluster.connection, config.DB_POOL_SIZE);
+    const database = connectDatabase(cluster.connection, config.DB_POOL_SIZE, config.DB_LANES);
     try {
       await prepareDatabase(database);
     } catch (err) {
