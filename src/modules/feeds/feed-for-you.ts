@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import type { RankCursor } from './feed-cursor.js';
 import type { SiteCandidate } from './site-candidates.js';
 import { LISTED, NOT_DISMISSED, textArray, type FeedSources } from './feed-sources.js';
+
+const dialect = new PgDialect();
 
 /** Spec §3 source tracking: why a story is in a reader's For you feed. */
 export type PostFeedReason = 'FOLLOWED_AUTHOR' | 'FOLLOWED_TOPIC' | 'POPULAR_ON_SITE';
@@ -53,7 +56,14 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
   const perAuthor = Math.max(1, Math.min(FOR_YOU.PER_AUTHOR, Math.ceil(FOR_YOU.AUTHOR_CANDIDATES / Math.max(1, src.authorIds.length))));
   const perTopic = Math.max(10, Math.min(FOR_YOU.PER_TOPIC, Math.ceil(FOR_YOU.TOPIC_CANDIDATES / Math.max(1, src.tagSlugs.length))));
   const afterCond = after ? sql`where (score, id) < (${after.score}::bigint, ${after.id})` : sql``;
-  const { rows } = await db.execute<{ id: string; score: string | number; reason: PostFeedReason; author_id: string | null; tag_slug: string | null }>(sql`
+  // A reader who never dismissed a story (feed_dismissals, read with the sources) has no
+  // dismissal factors: the two counts per candidate are left out, not counted as zero.
+  const dismissalFactors =
+    src.dismissedIds.length === 0
+      ? sql``
+      : sql`* power(0.5::float8, (select count(*) from dismissed d where d.creator_id = c.creator_id)::float8)
+          * power(0.8::float8, (select count(*) from dismissed d where d.tags && c.tags)::float8)`;
+  const statement = sql`
     with by_author as (
       select p.id, p.creator_id, p.first_published_at
       from unnest(${textArray(src.authorIds)}) as a(id)
@@ -97,8 +107,7 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
         round(${FOR_YOU.SCALE}::float8 * c.weight
           * (1 + ln(1 + c.clap_count) + 0.5 * ln(1 + c.responses_count))
           / power(greatest(extract(epoch from (${at}::timestamptz - c.first_published_at))::float8 / 3600, 0) + 2, ${FOR_YOU.GRAVITY}::float8)
-          * power(0.5::float8, (select count(*) from dismissed d where d.creator_id = c.creator_id)::float8)
-          * power(0.8::float8, (select count(*) from dismissed d where d.tags && c.tags)::float8)
+          ${dismissalFactors}
           * (case when exists (select 1 from post_reads r where r.user_id = ${src.viewerId} and r.post_id = c.id) then ${FOR_YOU.READ_FACTOR}::float8 else 1::float8 end)
         )::bigint as score
       from cand c
@@ -107,7 +116,12 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
     )
     select id, score, reason, author_id, tag_slug from scored ${afterCond}
     order by score desc, id desc
-    limit ${limit + 1}`);
+    limit ${limit + 1}`;
+  // Named, so each connection plans each of its few shapes (with or without a cursor and
+  // dismissals) once, not at every page.
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const name = `for_you${after ? '_after' : ''}${src.dismissedIds.length === 0 ? '' : '_dismissed'}`;
+  const { rows } = await db.$client.query<{ id: string; score: string | number; reason: PostFeedReason; author_id: string | null; tag_slug: string | null }>({ name, text, values: params });
   const list = rows.map((r) => ({ id: r.id, score: Number(r.score), reason: r.reason, authorId: r.author_id, tagSlug: r.tag_slug }));
   const page = list.slice(0, limit);
   const last = page[page.length - 1];
