@@ -59,7 +59,12 @@ export class StatementLanes {
       }
       const client = lane.client ?? (await this.#connect(lane));
       this.#cork(lane, client);
-      return await client.query(config as pg.QueryConfig, values);
+      try {
+        return await client.query(config as pg.QueryConfig, values);
+      } catch (err) {
+        if (endsTheConnection(err)) this.#retire(lane, client);
+        throw err;
+      }
     } finally {
       lane.inFlight--;
     }
@@ -128,6 +133,17 @@ export class StatementLanes {
     return lane.connecting;
   }
 
+  /**
+   * The server said goodbye (a terminated backend, a shutdown) before the socket closed:
+   * the next statement must not be written to it.
+   */
+  #retire(lane: Lane, client: pg.Client) {
+    if (lane.client !== client) return;
+    lane.client = null;
+    lane.connecting = null;
+    client.end().catch(() => {});
+  }
+
   /** Statements written before the turn ends leave together, in one write. */
   #cork(lane: Lane, client: pg.Client) {
     if (lane.corked) return;
@@ -146,4 +162,11 @@ export function routePoolQueries(pool: pg.Pool, lanes: StatementLanes): void {
   const direct = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, values?: unknown, callback?: unknown) =>
     lanes.accepts(config, values, callback) ? lanes.query(config as QueryConfig, values as unknown[] | undefined) : direct(config, values, callback);
+}
+
+/** FATAL and PANIC errors end the session; class 08 is a connection exception, 57P01–03 a shutdown. */
+function endsTheConnection(err: unknown): boolean {
+  const e = err as { severity?: string; code?: string } | null;
+  if (!e || typeof e !== 'object') return false;
+  return e.severity === 'FATAL' || e.severity === 'PANIC' || (typeof e.code === 'string' && (e.code.startsWith('08') || /^57P0[123]$/.test(e.code)));
 }
