@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { oncePerDb } from '../../platform/db/per-db-cache.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
 import { posts } from '../posts/tables.js';
 import { staffPicks } from './tables.js';
@@ -44,13 +45,28 @@ export function publishedStoriesOf(creatorId: string) {
  * from'), as whole rows: the caller primes its loader with them instead of a second query.
  */
 export async function postsByCreator(db: Db, creatorId: string, limit: number, before: Date | null): Promise<PostRow[]> {
-  return db
-    .select(POST_SUMMARY_COLUMNS)
-    .from(posts)
-    .where(and(eq(posts.creatorId, creatorId), ...listedConditions(), before ? lt(posts.firstPublishedAt, before) : sql`true`))
-    .orderBy(desc(posts.firstPublishedAt))
-    .limit(limit);
+  const statements = byCreatorStatements(db);
+  return before ? statements.before.execute({ creatorId, limit, before: before.toISOString() }) : statements.newest.execute({ creatorId, limit });
 }
+
+/** Named and built once per database: every story page asks for its writer's 'More from'. */
+const byCreatorStatements = oncePerDb((db: Db) => {
+  const page = (withBefore: boolean) =>
+    db
+      .select(POST_SUMMARY_COLUMNS)
+      .from(posts)
+      .where(
+        and(
+          eq(posts.creatorId, sql.placeholder('creatorId')),
+          ...listedConditions(),
+          withBefore ? sql`${posts.firstPublishedAt} < ${sql.placeholder('before')}::timestamptz` : undefined,
+        ),
+      )
+      .orderBy(desc(posts.firstPublishedAt))
+      .limit(sql.placeholder('limit'))
+      .prepare(withBefore ? 'posts_by_creator_before' : 'posts_by_creator');
+  return { newest: page(false), before: page(true) };
+});
 
 export async function addStaffPick(db: Db, postId: string, position: number): Promise<void> {
   await db.insert(staffPicks).values({ postId, position }).onConflictDoUpdate({ target: staffPicks.postId, set: { position } });
