@@ -64,11 +64,13 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
       : sql`* power(0.5::float8, (select count(*) from dismissed d where d.creator_id = c.creator_id)::float8)
           * power(0.8::float8, (select count(*) from dismissed d where d.tags && c.tags)::float8)`;
   const statement = sql`
+    -- A writer's newest stories come with what their score needs, read in the same scan
+    -- (no second lookup by id).
     with by_author as (
-      select p.id, p.creator_id, p.first_published_at
+      select p.id, p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
       from unnest(${textArray(src.authorIds)}) as a(id)
       cross join lateral (
-        select p.id, p.creator_id, p.first_published_at from posts p
+        select p.id, p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags from posts p
         where p.creator_id = a.id and ${LISTED('p')} and p.first_published_at <= ${at}::timestamptz
         order by p.first_published_at desc, p.id desc limit ${perAuthor}
       ) p
@@ -77,9 +79,9 @@ export async function forYouFeed(db: Db, src: FeedSources, limit: number, after:
     ),
     -- Each candidate carries what its score needs; the site's newest are read with their row already.
     cand as (
-      select p.id, 'FOLLOWED_AUTHOR' as reason, p.creator_id as author_id, null::text as tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_AUTHOR}::float8 as weight,
-        p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
-      from by_author b join posts p on p.id = b.id
+      select b.id, 'FOLLOWED_AUTHOR' as reason, b.creator_id as author_id, null::text as tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_AUTHOR}::float8 as weight,
+        b.creator_id, b.first_published_at, b.clap_count, b.responses_count, b.tags
+      from by_author b
       union all
       select p.id, 'FOLLOWED_TOPIC', null, t.tag_slug, ${FOR_YOU.WEIGHT.FOLLOWED_TOPIC}::float8,
         p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
