@@ -51,6 +51,17 @@ function stopOrphanPostgresSync(dataDir) {
   if (pid !== null) process.kill(pid, 'SIGQUIT'); // immediate shutdown: nothing left to wait with
 }
 
+/**
+ * The Node options `npm start` gives the server (package.json's start script, e.g. the young
+ * generation's size, docs/adr/0010), so the benchmarks measure the app as it is started.
+ */
+export function startNodeOptions(root) {
+  const start = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.start ?? '';
+  const words = start.trim().split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`package.json's start script does not start with node: ${JSON.stringify(start)}`);
+  return words.slice(1).filter((w) => w.startsWith('--'));
+}
+
 export class AppProcess {
   /**
    * @param {{ root: string, dataDir: string, port: number, logLevel?: string, env?: Record<string, string>, databaseUrl?: string, role?: string }} opts
@@ -111,7 +122,7 @@ export class AppProcess {
     // BENCH_APP_NODE_ARGS: extra Node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
     // to see where a scenario's time goes (Node refuses --cpu-prof in NODE_OPTIONS).
     const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...nodeArgs, path.join(this.root, 'dist', 'server', 'main.js')], {
+    const child = spawn(process.execPath, [...startNodeOptions(this.root), ...nodeArgs, path.join(this.root, 'dist', 'server', 'main.js')], {
       cwd: this.root,
       env,
       detached: true,
