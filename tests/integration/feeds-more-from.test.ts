@@ -39,8 +39,8 @@ describe("a writer's stories (homepagePostsConnection)", () => {
     const seen: string[] = [];
     let to: string | null = null;
     for (let pageNo = 0; pageNo < 5; pageNo++) {
-      const conn = (await testBrowser(t.app).gql(PAGE, { u: name, to })).data.userResult.homepagePostsConnection;
-      seen.push(...conn.items.map((p: { id: string }) => p.id));
+      const conn: { items: { id: string }[]; pagingInfo: { next: { to: string } | null } } = (await testBrowser(t.app).gql(PAGE, { u: name, to })).data.userResult.homepagePostsConnection;
+      seen.push(...conn.items.map((p) => p.id));
       to = conn.pagingInfo.next?.to ?? null;
       if (!to) break;
     }
