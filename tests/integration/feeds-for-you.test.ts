@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FOR_YOU } from '../../src/modules/feeds/feed-for-you.js';
+import { arrayLiteralsOf, FOR_YOU } from '../../src/modules/feeds/feed-for-you.js';
 import { followTag, followUser, muteUser } from '../../src/modules/social/commands.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader, type Reader } from '../support/readers.js';
@@ -101,6 +101,27 @@ describe('For you feed', () => {
     await sql(t, 'update posts set deleted_at = now() where id = $1', [s.popular]);
     expect((await allPages(newcomer, 'forYouFeed', 25)).ids).not.toContain(s.popular);
     await sql(t, 'update posts set deleted_at = null where id = $1', [s.popular]);
+  });
+
+  it('writes the site’s candidates as array literals PostgreSQL reads back exactly', async () => {
+    const site = [
+      { id: 'a1', creatorId: 'c"1', firstPublishedAt: new Date('2026-01-02T03:04:05.678Z'), clapCount: 12, responsesCount: 0, tags: ['boats', 'back\\slash'] },
+      { id: 'b2', creatorId: 'c,2', firstPublishedAt: new Date('2025-12-31T23:59:59.999Z'), clapCount: 0, responsesCount: 7, tags: [] },
+    ];
+    const l = arrayLiteralsOf(site);
+    const { rows } = await t.database.pool.query(
+      `select $1::text[] as ids, $2::text[] as creators, $3::timestamptz[] as at, $4::int[] as claps, $5::int[] as responses, $6::text[] as tags`,
+      [l.ids, l.creatorIds, l.firstPublishedAt, l.clapCounts, l.responsesCounts, l.tags],
+    );
+    expect(rows[0]).toEqual({
+      ids: ['a1', 'b2'],
+      creators: ['c"1', 'c,2'],
+      at: site.map((c) => c.firstPublishedAt),
+      claps: [12, 0],
+      responses: [0, 7],
+      tags: ['boats,back\\slash', ''],
+    });
+    expect(arrayLiteralsOf(site)).toBe(l); // written once per list
   });
 
   it('a reader who follows little sees the site’s popular stories first', async () => {
