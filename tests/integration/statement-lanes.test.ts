@@ -2,7 +2,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/platform/db/client.js';
+import { DEFAULT_LANES, type Database } from '../../src/platform/db/client.js';
 import { StatementLanes } from '../../src/platform/db/statement-lanes.js';
 import { createTestDatabase } from '../support/db.js';
 
@@ -106,7 +106,7 @@ describe('statement lanes (pipelined connections for statements outside transact
     const answers = await Promise.all(Array.from({ length: 8 }, () => database.pool.query('select pg_backend_pid() as pid')));
     for (const a of answers) pids.add(a.rows[0].pid);
     // Eight concurrent statements on at most DEFAULT_LANES connections, not one connection each.
-    expect(pids.size).toBeLessThanOrEqual(4);
+    expect(pids.size).toBeLessThanOrEqual(DEFAULT_LANES);
     // The callback style goes through the pool itself.
     const viaCallback = await new Promise<number>((resolve, reject) =>
       database.pool.query('select 7 as n', [], (err: Error | undefined, res: pg.QueryResult) => (err ? reject(err) : resolve(res.rows[0].n))),
