@@ -46,13 +46,20 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
   const cases = [];
   if (sources) cases.push(['feed sources (follows, topics, mutes)', (r) => sources.feedSources(database.db, r.id)]);
   if (sources && following) cases.push(['Following, first page (10)', async (r) => following.followingFeed(database.db, await sources.feedSources(database.db, r.id), 10, null)]);
-  // The site-wide candidates as the resolver gets them: read once a minute per process (site-candidates.ts).
+  // The site-wide and the followed topics' candidates as the resolver gets them: read at most once a
+  // minute per process (site-candidates.ts, topic-candidates.ts); and once more with every topic read
+  // afresh, as for a reader whose topics no one else asked for within the minute.
   const site = forYou ? await optional('../../src/modules/feeds/site-candidates.ts', notes) : null;
-  if (sources && forYou && site) {
-    cases.push(['For you, first page (10)', async (r) => {
+  const topicCache = forYou ? await optional('../../src/modules/feeds/topic-candidates.ts', notes) : null;
+  if (sources && forYou && site && topicCache) {
+    const unkept = new topicCache.TopicCandidateCache(database.db, { ...topicCache.TOPIC_CANDIDATES, TTL_MS: 0 });
+    const forYouCase = (topicsOf) => async (r) => {
       const now = new Date();
-      return forYou.forYouFeed(database.db, await sources.feedSources(database.db, r.id), 10, null, now, await site.siteCandidates(database.db, now));
-    }]);
+      const src = await sources.feedSources(database.db, r.id);
+      return forYou.forYouFeed(database.db, src, 10, null, now, await site.siteCandidates(database.db, now), await topicsOf(src, now));
+    };
+    cases.push(['For you, first page (10)', forYouCase((src, now) => topicCache.topicCandidates(database.db, src.tagSlugs, now))]);
+    cases.push(['For you, first page (10), topics read afresh', forYouCase((src, now) => unkept.forTopics(src.tagSlugs, now.getTime()))]);
   }
   if (notifications) cases.push(['unread notification count', (r) => notifications.unreadNotificationCount(database.db, r.id)]);
   // The home sidebar, as its resolvers call them (src/modules/feeds/feed-graphql.ts).

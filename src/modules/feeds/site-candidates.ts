@@ -2,16 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { cachedPerDb } from '../../platform/db/per-db-cache.js';
 import { LISTED } from './feed-sources.js';
+import type { Candidate } from './for-you-ranking.js';
 
 /** A story every reader's For you may draw from, with what its score needs. */
-export interface SiteCandidate {
-  id: string;
-  creatorId: string;
-  firstPublishedAt: Date;
-  clapCount: number;
-  responsesCount: number;
-  tags: string[];
-}
+export type SiteCandidate = Candidate;
 
 export const SITE_CANDIDATES = {
   /** The most clapped stories of the last HOT_DAYS UTC days (daily_post_claps)… */

@@ -1,0 +1,115 @@
+import type { RankCursor } from './feed-cursor.js';
+
+/** Spec §3 source tracking: why a story is in a reader's For you feed. */
+export type PostFeedReason = 'FOLLOWED_AUTHOR' | 'FOLLOWED_TOPIC' | 'POPULAR_ON_SITE';
+
+/**
+ * The ranking (documented in the module README). Candidates are bounded: the newest
+ * stories of followed writers (PER_AUTHOR each, fewer when the reader follows many, at
+ * most AUTHOR_CANDIDATES in all), of followed topics (PER_TOPIC each, likewise within
+ * TOPIC_CANDIDATES) and the site's candidates (site-candidates.ts: the most clapped of the
+ * last two days and the newest, the same for every reader); each is scored
+ *
+ *   weight(reason) × (1 + ln(1 + claps) + 0.5 × ln(1 + responses)) / (ageHours + 2)^GRAVITY
+ *     × 0.5^(stories of this writer the reader dismissed) × 0.8^(dismissed stories sharing a tag)
+ *     × READ_FACTOR when the reader already read it
+ *
+ * and a story found by several sources keeps its best score (and that source's reason).
+ */
+export const FOR_YOU = {
+  PER_AUTHOR: 10,
+  AUTHOR_CANDIDATES: 200,
+  PER_TOPIC: 150,
+  TOPIC_CANDIDATES: 300,
+  GRAVITY: 1.2,
+  WEIGHT: { FOLLOWED_AUTHOR: 1.5, FOLLOWED_TOPIC: 1.0 },
+  /** Site-wide popular stories weigh this much for a reader who follows at least FOLLOWS_ENOUGH sources, 1 otherwise. */
+  POPULAR_WEIGHT: 0.35,
+  FOLLOWS_ENOUGH: 3,
+  /** Per dismissed story of the same writer, and per dismissed story sharing a tag. */
+  DISMISSED_WRITER_FACTOR: 0.5,
+  DISMISSED_TAG_FACTOR: 0.8,
+  READ_FACTOR: 0.3,
+  /** Scores are compared as integers (score × SCALE) so a cursor holds them exactly. */
+  SCALE: 1e9,
+} as const;
+
+/** A story For you may offer, with what its score needs. */
+export interface Candidate {
+  id: string;
+  creatorId: string;
+  firstPublishedAt: Date;
+  clapCount: number;
+  responsesCount: number;
+  tags: readonly string[];
+}
+
+/** Candidates found one way: a followed writer's, a followed topic's (`tagSlug`) or the site's. */
+export interface CandidateSource {
+  reason: PostFeedReason;
+  weight: number;
+  tagSlug: string | null;
+  candidates: readonly Candidate[];
+}
+
+/** What the reader's own rows say: whom and what to leave out or lower. */
+export interface ReaderSignals {
+  viewerId: string;
+  mutedIds: ReadonlySet<string>;
+  dismissedIds: ReadonlySet<string>;
+  /** The writer and tags of each story the reader dismissed ('Show less like this'). */
+  dismissals: readonly { creatorId: string; tags: readonly string[] }[];
+  readIds: ReadonlySet<string>;
+}
+
+export interface ForYouRow {
+  id: string;
+  score: number;
+  reason: PostFeedReason;
+  authorId: string | null;
+  tagSlug: string | null;
+}
+
+/** Reasons in the order a tie between two sources of the same story is settled. */
+const REASON_ORDER: Record<PostFeedReason, number> = { FOLLOWED_AUTHOR: 0, FOLLOWED_TOPIC: 1, POPULAR_ON_SITE: 2 };
+
+/** The candidate's integer score for this reader, ranked as of `asOfMs`. */
+export function scoreOf(c: Candidate, weight: number, reader: ReaderSignals, asOfMs: number): number {
+  const ageHours = Math.max((asOfMs - c.firstPublishedAt.getTime()) / 3_600_000, 0);
+  let score = (weight * (1 + Math.log(1 + c.clapCount) + 0.5 * Math.log(1 + c.responsesCount))) / Math.pow(ageHours + 2, FOR_YOU.GRAVITY);
+  if (reader.dismissals.length > 0) {
+    let sameWriter = 0;
+    let sharingTag = 0;
+    for (const d of reader.dismissals) {
+      if (d.creatorId === c.creatorId) sameWriter++;
+      if (d.tags.some((t) => c.tags.includes(t))) sharingTag++;
+    }
+    score *= FOR_YOU.DISMISSED_WRITER_FACTOR ** sameWriter * FOR_YOU.DISMISSED_TAG_FACTOR ** sharingTag;
+  }
+  if (reader.readIds.has(c.id)) score *= FOR_YOU.READ_FACTOR;
+  return Math.round(FOR_YOU.SCALE * score);
+}
+
+/**
+ * The page after `after` (or the first): up to `limit + 1` rows, best first, ties by id
+ * descending. Left out: stories published after `asOf`, the reader's own, muted writers'
+ * and dismissed stories. A story from several sources keeps its best score.
+ */
+export function rankForYou(sources: readonly CandidateSource[], reader: ReaderSignals, asOf: Date, after: RankCursor | null, limit: number): ForYouRow[] {
+  const asOfMs = asOf.getTime();
+  const best = new Map<string, ForYouRow>();
+  for (const source of sources) {
+    for (const c of source.candidates) {
+      if (c.firstPublishedAt.getTime() > asOfMs || c.creatorId === reader.viewerId || reader.mutedIds.has(c.creatorId) || reader.dismissedIds.has(c.id)) continue;
+      const score = scoreOf(c, source.weight, reader, asOfMs);
+      const held = best.get(c.id);
+      if (held && (held.score > score || (held.score === score && REASON_ORDER[held.reason] <= REASON_ORDER[source.reason]))) continue;
+      best.set(c.id, { id: c.id, score, reason: source.reason, authorId: source.reason === 'FOLLOWED_AUTHOR' ? c.creatorId : null, tagSlug: source.tagSlug });
+    }
+  }
+  const below = (r: ForYouRow) => !after || r.score < after.score || (r.score === after.score && r.id < after.id);
+  return [...best.values()]
+    .filter(below)
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, limit + 1);
+}
