@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
-import { sql } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { oncePerDb } from '../../platform/db/per-db-cache.js';
+import { namedSelect } from '../../platform/db/named-select.js';
 import { users } from './tables.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -12,29 +12,14 @@ function byKey<K, V>(keys: readonly K[], rows: V[], keyOf: (row: V) => K): (V | 
 }
 
 
-/** Prepared once per database (see posts/queries.ts). */
-function prepare(db: Db) {
-  return {
-    byIds: db
-      .select()
-      .from(users)
-      .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
-      .prepare('users_by_ids'),
-    byLowerUsernames: db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = any(${sql.placeholder('names')})`)
-      .prepare('users_by_lower_usernames'),
-  };
-}
-
-const preparedFor = oncePerDb(prepare);
+/** Named statements read without the query builder (see posts/queries.ts): every signed-in page reads users by id. */
+const usersByIds = namedSelect<UserRow, [ids: readonly string[]]>('users_by_ids', getTableColumns(users), 'from users where id = any($1::text[])');
+const usersByLowerUsernames = namedSelect<UserRow, [names: readonly string[]]>('users_by_lower_usernames', getTableColumns(users), 'from users where lower(username) = any($1::text[])');
 
 /** Users by id and by username (case-insensitive), each loader priming the other. */
 export function createAccountLoaders(db: Db) {
-  const { byIds, byLowerUsernames } = preparedFor(db);
   const userById: DataLoader<string, UserRow | null> = new DataLoader(async (ids) => {
-    const rows = await byIds.execute({ ids: [...ids] });
+    const rows = await usersByIds(db, ids);
     for (const r of rows) if (r.username) userByUsername.prime(r.username.toLowerCase(), r);
     return byKey(ids, rows, (r) => r.id);
   });
@@ -42,7 +27,7 @@ export function createAccountLoaders(db: Db) {
     async (names) => {
       // cacheKeyFn does not reach the batch: keys arrive as typed ('/@Ada' as well as '/@ada').
       const lower = names.map((n) => n.toLowerCase());
-      const rows = await byLowerUsernames.execute({ names: lower });
+      const rows = await usersByLowerUsernames(db, lower);
       for (const r of rows) userById.prime(r.id, r);
       return byKey(lower, rows, (r) => r.username!.toLowerCase());
     },

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { oncePerDb } from '../../platform/db/per-db-cache.js';
+import { namedSelect } from '../../platform/db/named-select.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { postRevisions, posts, tags } from './tables.js';
 import { keptBodies, publishedBodyKey } from './kept-bodies.js';
@@ -16,41 +16,22 @@ export type PostRow = Omit<typeof posts.$inferSelect, 'paragraphs'>;
 
 
 /**
- * Built once per database: a named prepared statement is planned once per connection
- * and its SQL never rebuilt, which matters on the pages every reader opens.
+ * Named statements (planned once per connection, their SQL never rebuilt), read without
+ * the query builder's per-row work (platform/db/named-select.ts): every page reads stories
+ * and tags by id.
  */
-function prepare(db: Db) {
-  return {
-    byIds: db
-      .select(POST_SUMMARY_COLUMNS)
-      .from(posts)
-      .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
-      .prepare('posts_by_ids'),
-    paragraphsByIds: db
-      .select({ id: posts.id, paragraphs: posts.paragraphs })
-      .from(posts)
-      .where(sql`${posts.id} = any(${sql.placeholder('ids')})`)
-      .prepare('post_paragraphs_by_ids'),
-    tagsBySlugs: db
-      .select({ slug: tags.slug, displayTitle: tags.displayTitle })
-      .from(tags)
-      .where(sql`${tags.slug} = any(${sql.placeholder('slugs')})`)
-      .prepare('tags_by_slugs'),
-  };
-}
-
-/** The post queries, prepared once per database. */
-export const postQueries = oncePerDb(prepare);
+const postsByIds = namedSelect<PostRow, [ids: readonly string[]]>('posts_by_ids', POST_SUMMARY_COLUMNS, 'from posts where id = any($1::text[])');
+const paragraphsByIds = namedSelect<{ id: string; paragraphs: Paragraph[] }, [ids: readonly string[]]>('post_paragraphs_by_ids', { id: posts.id, paragraphs: posts.paragraphs }, 'from posts where id = any($1::text[])');
+const tagsBySlugs = namedSelect<{ slug: string; displayTitle: string }, [slugs: readonly string[]]>('tags_by_slugs', { slug: tags.slug, displayTitle: tags.displayTitle }, 'from tags where slug = any($1::text[])');
 
 export function createPostLoaders(db: Db) {
-  const { byIds, paragraphsByIds, tagsBySlugs } = postQueries(db);
   const postById = new DataLoader<string, PostRow | null>(async (ids) => {
-    const rows = await byIds.execute({ ids: [...ids] });
+    const rows = await postsByIds(db, ids);
     const map = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => map.get(id) ?? null);
   });
   const postParagraphsById = new DataLoader<string, readonly Paragraph[]>(async (ids) => {
-    const rows = await paragraphsByIds.execute({ ids: [...ids] });
+    const rows = await paragraphsByIds(db, ids);
     const map = new Map(rows.map((r) => [r.id, r.paragraphs]));
     return ids.map((id) => map.get(id) ?? []);
   });
@@ -60,7 +41,7 @@ export function createPostLoaders(db: Db) {
    * (kept-bodies.ts), else read in a second query (and kept when published).
    */
   const postWithParagraphsById = new DataLoader<string, PostRow | null>(async (ids) => {
-    const rows = await byIds.execute({ ids: [...ids] });
+    const rows = await postsByIds(db, ids);
     const kept = keptBodies(db);
     const map = new Map<string, PostRow>();
     const unread: string[] = [];
@@ -73,7 +54,7 @@ export function createPostLoaders(db: Db) {
       else unread.push(row.id);
     }
     if (unread.length > 0) {
-      for (const { id, paragraphs } of await paragraphsByIds.execute({ ids: unread })) {
+      for (const { id, paragraphs } of await paragraphsByIds(db, unread)) {
         const key = publishedBodyKey(map.get(id)!);
         postParagraphsById.prime(id, key === null ? paragraphs : kept.keep(key, paragraphs));
       }
@@ -82,7 +63,7 @@ export function createPostLoaders(db: Db) {
   });
   /** A tag's display title as first typed (tags table); a slug without a row reads as itself. */
   const tagTitleBySlug = new DataLoader<string, string>(async (slugs) => {
-    const rows = await tagsBySlugs.execute({ slugs: [...slugs] });
+    const rows = await tagsBySlugs(db, slugs);
     const map = new Map(rows.map((r) => [r.slug, r.displayTitle]));
     return slugs.map((slug) => map.get(slug) ?? slug);
   });
