@@ -12,7 +12,7 @@ const listed = new PgDialect().sqlToQuery(LISTED('p')).sql;
  * What For you needs of the reader's own rows, in one statement: their followed writers'
  * newest stories with what the score needs (read in the index scan's row, no second
  * lookup), which of all the candidates they already read, and what they dismissed.
- * $1 writers, $2 as of, $3 per writer, $4 writers' candidates in all, $5 reader, $6 the other candidates' ids.
+ * $1 writers, $2 as of, $3 per writer, $4 writers' candidates in all, $5 reader, $6 the other candidates' ids, comma-separated.
  */
 const READER_SQL = `
 with by_author as (
@@ -27,12 +27,12 @@ with by_author as (
   limit $4
 )
 select
-  coalesce((select json_agg(json_build_array(b.id, b.creator_id, b.first_published_at, b.clap_count, b.responses_count, b.tags)) from by_author b), '[]') as authors,
+  coalesce((select json_agg(json_build_array(b.id, b.creator_id, floor(extract(epoch from b.first_published_at) * 1000), b.clap_count, b.responses_count, b.tags)) from by_author b), '[]') as authors,
   array(select r.post_id from post_reads r where r.user_id = $5
-        and r.post_id in (select unnest($6::text[]) union all select b.id from by_author b)) as read_ids,
+        and r.post_id in (select unnest(string_to_array($6, ',')) union all select b.id from by_author b)) as read_ids,
   coalesce((select json_agg(json_build_array(d.creator_id, d.tags)) from feed_dismissals d where d.user_id = $5), '[]') as dismissals`;
 
-type AuthorJson = [id: string, creatorId: string, firstPublishedAt: string, clapCount: number, responsesCount: number, tags: string[]];
+type AuthorJson = [id: string, creatorId: string, publishedMs: number, clapCount: number, responsesCount: number, tags: string[]];
 
 /**
  * One page of For you (the ranking: for-you-ranking.ts). The site's and the followed
@@ -50,6 +50,7 @@ export async function forYouFeed(
 ): Promise<{ rows: ForYouRow[]; next: RankCursor | null }> {
   // Every page ranks as of the first page's time: ages, and so scores, stay put while paging.
   const asOf = after?.asOf ?? now;
+  const asOfMs = asOf.getTime();
   const follows = src.authorIds.length + src.tagSlugs.length;
   const mutedIds = new Set(src.mutedIds);
   // A reader who follows 2,000 writers gets their newest story or two each, not ten.
@@ -60,13 +61,15 @@ export async function forYouFeed(
     weight: FOR_YOU.WEIGHT.FOLLOWED_TOPIC,
     tagSlug: slug,
     // The topic's newest as of the ranking's instant, muted writers left out before counting.
-    candidates: (topics.get(slug) ?? []).filter((c) => c.firstPublishedAt <= asOf && !mutedIds.has(c.creatorId)).slice(0, perTopic),
+    candidates: (topics.get(slug) ?? []).filter((c) => c.publishedMs <= asOfMs && !mutedIds.has(c.creatorId)).slice(0, perTopic),
   }));
   sources.push({ reason: 'POPULAR_ON_SITE', weight: follows >= FOR_YOU.FOLLOWS_ENOUGH ? FOR_YOU.POPULAR_WEIGHT : 1, tagSlug: null, candidates: site });
   const reader: ReaderSignals = { viewerId: src.viewerId, mutedIds, dismissedIds: new Set(src.dismissedIds), dismissals: [], readIds: new Set() };
   // Signed out, there is nothing of the reader's to read.
   if (src.viewerId !== '') {
-    const others = [...new Set(sources.flatMap((s) => s.candidates.map((c) => c.id)))];
+    // The other candidates' ids as one comma-separated text (ids are [0-9a-z]): a few hundred
+    // of them, which node-postgres would otherwise quote and escape one by one as an array.
+    const others = sources.map((s) => s.candidates.map((c) => c.id).join(',')).filter(Boolean).join(',');
     const { rows } = await db.$client.query<{ authors: AuthorJson[]; read_ids: string[]; dismissals: [string, string[]][] }>({
       name: 'for_you_reader',
       text: READER_SQL,
@@ -77,7 +80,7 @@ export async function forYouFeed(
       reason: 'FOLLOWED_AUTHOR',
       weight: FOR_YOU.WEIGHT.FOLLOWED_AUTHOR,
       tagSlug: null,
-      candidates: authors.map(([id, creatorId, at, clapCount, responsesCount, tags]) => ({ id, creatorId, firstPublishedAt: new Date(at), clapCount, responsesCount, tags })),
+      candidates: authors.map(([id, creatorId, publishedMs, clapCount, responsesCount, tags]) => ({ id, creatorId, publishedMs, clapCount, responsesCount, tags })),
     });
     reader.readIds = new Set(read_ids);
     reader.dismissals = dismissals.map(([creatorId, tags]) => ({ creatorId, tags }));

@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { FOR_YOU, rankForYou, scoreOf, type Candidate, type CandidateSource, type ReaderSignals } from './for-you-ranking.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3_600_000);
-const story = (id: string, over: Partial<Candidate> = {}): Candidate => ({ id, creatorId: 'w1', firstPublishedAt: hoursAgo(10), clapCount: 0, responsesCount: 0, tags: [], ...over });
+const hoursAgo = (h: number) => NOW.getTime() - h * 3_600_000;
+const story = (id: string, over: Partial<Candidate> = {}): Candidate => ({ id, creatorId: 'w1', publishedMs: hoursAgo(10), clapCount: 0, responsesCount: 0, tags: [], ...over });
 const reader = (over: Partial<ReaderSignals> = {}): ReaderSignals => ({ viewerId: 'me', mutedIds: new Set(), dismissedIds: new Set(), dismissals: [], readIds: new Set(), ...over });
 const topic = (candidates: Candidate[], tagSlug = 'boats'): CandidateSource => ({ reason: 'FOLLOWED_TOPIC', weight: 1, tagSlug, candidates });
 
 describe('For you ranking', () => {
   it('scores claps, responses and age as the README says', () => {
-    const c = story('a', { clapCount: 99, responsesCount: 9, firstPublishedAt: hoursAgo(6) });
+    const c = story('a', { clapCount: 99, responsesCount: 9, publishedMs: hoursAgo(6) });
     // 1.5 × (1 + ln 100 + 0.5 × ln 10) / 8^1.2
     const expected = (1.5 * (1 + 4.605170185988092 + 0.5 * 2.302585092994046)) / 12.125732532083184;
     expect(scoreOf(c, 1.5, reader(), NOW.getTime())).toBe(Math.round(expected * FOR_YOU.SCALE));
     // A story dated after the ranking's instant counts as brand new, not as negative age.
-    expect(scoreOf(story('f', { firstPublishedAt: hoursAgo(-1) }), 1, reader(), NOW.getTime())).toBe(Math.round(FOR_YOU.SCALE / 2 ** 1.2));
+    expect(scoreOf(story('f', { publishedMs: hoursAgo(-1) }), 1, reader(), NOW.getTime())).toBe(Math.round(FOR_YOU.SCALE / 2 ** 1.2));
   });
 
   it('lowers a story per dismissed story of its writer and per dismissed story sharing a tag, and read stories', () => {
@@ -34,7 +34,7 @@ describe('For you ranking', () => {
 
   it('leaves out future, own, muted and dismissed stories', () => {
     const rows = rankForYou(
-      [topic([story('ok'), story('later', { firstPublishedAt: hoursAgo(-1) }), story('mine', { creatorId: 'me' }), story('muted', { creatorId: 'm' }), story('gone')])],
+      [topic([story('ok'), story('later', { publishedMs: hoursAgo(-1) }), story('mine', { creatorId: 'me' }), story('muted', { creatorId: 'm' }), story('gone')])],
       reader({ mutedIds: new Set(['m']), dismissedIds: new Set(['gone']) }),
       NOW,
       null,
@@ -63,13 +63,31 @@ describe('For you ranking', () => {
   });
 
   it('orders by score, then id descending, and pages strictly below the cursor', () => {
-    const same = { firstPublishedAt: hoursAgo(5) };
-    const candidates = [story('a', same), story('c', same), story('b', same), story('top', { ...same, clapCount: 50 }), story('low', { firstPublishedAt: hoursAgo(50) })];
+    const same = { publishedMs: hoursAgo(5) };
+    const candidates = [story('a', same), story('c', same), story('b', same), story('top', { ...same, clapCount: 50 }), story('low', { publishedMs: hoursAgo(50) })];
     const all = rankForYou([topic(candidates)], reader(), NOW, null, 10);
     expect(all.map((r) => r.id)).toEqual(['top', 'c', 'b', 'a', 'low']);
     // limit + 1 rows: the extra one says there is a next page.
     expect(rankForYou([topic(candidates)], reader(), NOW, null, 2).map((r) => r.id)).toEqual(['top', 'c', 'b']);
     const cursor = { asOf: NOW, score: all[1]!.score, id: 'c' };
     expect(rankForYou([topic(candidates)], reader(), NOW, cursor, 10).map((r) => r.id)).toEqual(['b', 'a', 'low']);
+  });
+
+  it('keeps the same best rows as sorting every candidate would, for any limit and cursor', () => {
+    // A fixed pseudo-random spread, with ties (same age and claps) and stories in several sources.
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const pool = Array.from({ length: 300 }, (_, i) => story(`p${(i * 7919) % 1000}`, { clapCount: Math.floor(next() * 5) * 10, publishedMs: hoursAgo(Math.floor(next() * 8)) }));
+    const sources = [topic(pool.slice(0, 200)), { reason: 'POPULAR_ON_SITE' as const, weight: 0.35, tagSlug: null, candidates: pool.slice(150) }];
+    const everything = rankForYou(sources, reader(), NOW, null, 10_000);
+    const sorted = [...everything].sort((a, b) => b.score - a.score || (a.id < b.id ? 1 : -1));
+    expect(everything).toEqual(sorted);
+    expect(everything).toHaveLength(300);
+    for (const limit of [1, 3, 10, 25]) {
+      for (const from of [-1, 0, 17, 150]) {
+        const after = from < 0 ? null : { asOf: NOW, score: sorted[from]!.score, id: sorted[from]!.id };
+        expect(rankForYou(sources, reader(), NOW, after, limit)).toEqual(sorted.slice(from + 1, from + 1 + limit + 1));
+      }
+    }
   });
 });

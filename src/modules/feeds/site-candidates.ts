@@ -37,5 +37,5 @@ async function readSiteCandidates(db: Db, now: Date): Promise<SiteCandidate[]> {
     select p.id, p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
     from posts p
     where p.id in (select post_id from hot union select id from newest) and ${LISTED('p')}`);
-  return rows.map((r) => ({ id: r.id, creatorId: r.creator_id, firstPublishedAt: new Date(r.first_published_at), clapCount: r.clap_count, responsesCount: r.responses_count, tags: r.tags }));
+  return rows.map((r) => ({ id: r.id, creatorId: r.creator_id, publishedMs: new Date(r.first_published_at).getTime(), clapCount: r.clap_count, responsesCount: r.responses_count, tags: r.tags }));
 }

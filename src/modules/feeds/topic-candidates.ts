@@ -93,9 +93,9 @@ export class TopicCandidateCache {
     for (const r of rows) {
       let list = lists.get(r.slug);
       if (!list) lists.set(r.slug, (list = []));
-      list.push({ id: r.id, creatorId: r.creator_id, firstPublishedAt: new Date(r.first_published_at), clapCount: r.clap_count, responsesCount: r.responses_count, tags: r.tags });
+      list.push({ id: r.id, creatorId: r.creator_id, publishedMs: new Date(r.first_published_at).getTime(), clapCount: r.clap_count, responsesCount: r.responses_count, tags: r.tags });
     }
-    const newestFirst = (a: Candidate, b: Candidate) => b.firstPublishedAt.getTime() - a.firstPublishedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+    const newestFirst = (a: Candidate, b: Candidate) => b.publishedMs - a.publishedMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
     for (const list of lists.values()) list.sort(newestFirst);
     return lists;
   }
