@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { oncePerDb } from '../../platform/db/per-db-cache.js';
+import { namedSelect } from '../../platform/db/named-select.js';
 import { sessions } from './auth-tables.js';
 import { hashToken } from './sessions.js';
 import { users } from './tables.js';
@@ -36,28 +36,20 @@ export interface SessionViewer {
 }
 
 /**
- * The session lookup, built once per database and sent as a named statement: it runs on
- * every signed-in request, so neither the query builder nor PostgreSQL's planner should
+ * The session lookup, a named statement read without the query builder (namedSelect): it
+ * runs on every signed-in request, so neither the builder nor PostgreSQL's planner should
  * see it again each time.
  */
-const buildSessionLookup = (db: Db) =>
-  db
-    .select({
-      ...VIEWER_USER_COLUMNS,
-      xsrf: sessions.xsrf,
-      signedInAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare('viewer_for_session');
-const sessionLookup = oncePerDb(buildSessionLookup);
+const sessionLookup = namedSelect<Omit<SessionViewer, 'emailObfuscated'> & { email: string | null; lastSeenAt: Date }, [tokenHash: string, now: Date]>(
+  'viewer_for_session',
+  { ...VIEWER_USER_COLUMNS, xsrf: sessions.xsrf, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt },
+  'from sessions join users on users.id = sessions.user_id where sessions.token_hash = $1 and sessions.expires_at > $2',
+);
 
 /** One query per request: the session and its user, or null for an unknown or expired token. */
 export async function viewerForSessionToken(db: Db, token: string, now: Date = new Date()): Promise<SessionViewer | null> {
   const tokenHash = hashToken(token);
-  const [row] = await sessionLookup(db).execute({ tokenHash, now });
+  const [row] = await sessionLookup(db, tokenHash, now);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));

@@ -6,20 +6,19 @@ import { posts } from '../posts/tables.js';
 import { staffPicks } from './tables.js';
 import { listedConditions } from '../posts/listed.js';
 
+const STAFF_PICK_IDS_SQL = `
+select s.post_id as id from staff_picks s join posts p on p.id = s.post_id
+where p.deleted_at is null and p.first_published_at is not null and p.visibility = 'PUBLIC'
+order by s.position asc, s.picked_at desc limit $1 offset $2`;
+
 /**
  * Staff picks in the staff's order; with no picks yet, the newest public stories stand
  * in so a fresh site's 404 and landing pages are not empty.
  */
 export async function staffPickPostIds(db: Db, limit: number, cursor: number | null): Promise<{ ids: string[]; next: number | null }> {
   const offset = cursor ?? 0;
-  const picked = await db
-    .select({ id: staffPicks.postId })
-    .from(staffPicks)
-    .innerJoin(posts, eq(posts.id, staffPicks.postId))
-    .where(and(isNull(posts.deletedAt), isNotNull(posts.firstPublishedAt), eq(posts.visibility, 'PUBLIC')))
-    .orderBy(asc(staffPicks.position), desc(staffPicks.pickedAt))
-    .limit(limit + 1)
-    .offset(offset);
+  // Named: the home page's sidebar asks for it on every signed-in page.
+  const { rows: picked } = await db.$client.query<{ id: string }>({ name: 'staff_pick_ids', text: STAFF_PICK_IDS_SQL, values: [limit + 1, offset] });
   let ids = picked.map((r) => r.id);
   if (ids.length === 0 && offset === 0) {
     const latest = await db
