@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { namedStatement } from '../../platform/db/named-select.js';
 import { cachedPerDb } from '../../platform/db/per-db-cache.js';
 import { LISTED, textArray } from './feed-sources.js';
 
@@ -47,11 +48,13 @@ export async function whoToFollowIds(db: Db, excluded: readonly string[], count:
 
 /** The reader's most recently read stories (post_reads_recent_idx), still published and not trashed. */
 export async function recentlyReadIds(db: Db, viewerId: string, mutedIds: readonly string[], limit: number): Promise<string[]> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select r.post_id as id from post_reads r join posts p on p.id = r.post_id
-    where r.user_id = ${viewerId} and p.deleted_at is null and p.first_published_at is not null and p.visibility <> 'PRIVATE'
-      and p.creator_id <> all(${textArray(mutedIds)})
-    order by r.last_read_at desc
-    limit ${limit}`);
-  return rows.map((r) => r.id);
+  return (await recentlyRead(db, viewerId, mutedIds, limit)).map((r) => r.id);
 }
+const recentlyRead = namedStatement<{ id: string }, [viewerId: string, mutedIds: readonly string[], limit: number]>(
+  'recently_read_ids',
+  `select r.post_id as id from post_reads r join posts p on p.id = r.post_id
+   where r.user_id = $1 and p.deleted_at is null and p.first_published_at is not null and p.visibility <> 'PRIVATE'
+     and p.creator_id <> all($2::text[])
+   order by r.last_read_at desc
+   limit $3`,
+);

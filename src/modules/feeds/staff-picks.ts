@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { namedStatement } from '../../platform/db/named-select.js';
 import { ForbiddenError, NotFoundError } from '../../platform/errors/index.js';
 import { LISTED } from './feed-sources.js';
 
@@ -40,9 +41,11 @@ export async function unpickStory(db: Db, actor: Actor | null, postId: string): 
   await db.execute(sql`delete from staff_picks where post_id = ${postId}`);
 }
 
+const pickedAmong = namedStatement<{ id: string }, [ids: readonly string[]]>('picked_post_ids', 'select post_id as id from staff_picks where post_id = any($1::text[])');
+
 /** Which of these stories are staff picks (one query for a page of cards). */
 export async function pickedPostIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const { rows } = await db.execute<{ id: string }>(sql`select post_id as id from staff_picks where post_id = any(${sql.param([...ids])}::text[])`);
+  const rows = await pickedAmong(db, ids);
   return new Set(rows.map((r) => r.id));
 }

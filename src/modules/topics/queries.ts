@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { namedSelect } from '../../platform/db/named-select.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
 import { postTags } from '../feeds/tables.js';
 import { posts, tags } from '../posts/tables.js';
@@ -215,16 +216,14 @@ export async function relatedTags(db: Db, slug: string, limit: number): Promise<
  * none of `excluding` (a reader's own topics, for the sidebar's recommendations).
  */
 export async function popularTags(db: Db, opts: { limit: number; offset: number; excluding?: readonly string[] }): Promise<TagRow[]> {
-  const excluding = opts.excluding?.length ? sql`and ${tags.slug} <> all(${sql`array[${sql.join(opts.excluding.map((s) => sql`${s}`), sql`, `)}]::text[]`})` : sql``;
-  return db
-    .select(TAG_COLUMNS)
-    .from(tags)
-    .where(sql`${tags.postCount} >= 1 ${excluding}`)
-    // As tags_popular_idx orders them (its DESC is NULLS LAST): a walk of the index, not a sort of every tag.
-    .orderBy(sql`${tags.followerCount} desc nulls last`, sql`${tags.postCount} desc nulls last`, tags.slug)
-    .limit(opts.limit)
-    .offset(opts.offset);
+  return popularTagRows(db, opts.excluding ?? [], opts.limit, opts.offset);
 }
+/** Named (the home sidebar asks on every page), in tags_popular_idx's order (its DESC is NULLS LAST): a walk of the index, not a sort of every tag. */
+const popularTagRows = namedSelect<TagRow, [excluding: readonly string[], limit: number, offset: number]>(
+  'popular_tags',
+  TAG_COLUMNS,
+  'from tags where post_count >= 1 and slug <> all($1::text[]) order by follower_count desc nulls last, post_count desc nulls last, slug limit $2 offset $3',
+);
 
 /**
  * Tag suggestions for a typed text: tags whose slug or title starts with it (or a word of
