@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { afterIo } from '../../platform/db/batch-schedule.js';
 import { getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { namedSelect } from '../../platform/db/named-select.js';
@@ -22,7 +23,7 @@ export function createAccountLoaders(db: Db) {
     const rows = await usersByIds(db, ids);
     for (const r of rows) if (r.username) userByUsername.prime(r.username.toLowerCase(), r);
     return byKey(ids, rows, (r) => r.id);
-  });
+  }, { batchScheduleFn: afterIo });
   const userByUsername: DataLoader<string, UserRow | null> = new DataLoader(
     async (names) => {
       // cacheKeyFn does not reach the batch: keys arrive as typed ('/@Ada' as well as '/@ada').

@@ -32,6 +32,14 @@ select
         and r.post_id in (select unnest(string_to_array($6, ',')) union all select b.id from by_author b)) as read_ids,
   coalesce((select json_agg(json_build_array(d.creator_id, d.tags)) from feed_dismissals d where d.user_id = $5), '[]') as dismissals`;
 
+const idsText = new WeakMap<readonly Candidate[], string>();
+/** A kept list's ids, comma-separated, written once per list. */
+function idsOf(list: readonly Candidate[]): string {
+  let text = idsText.get(list);
+  if (text === undefined) idsText.set(list, (text = list.map((c) => c.id).join(',')));
+  return text;
+}
+
 type AuthorJson = [id: string, creatorId: string, publishedMs: number, clapCount: number, responsesCount: number, tags: string[]];
 
 /**
@@ -50,7 +58,6 @@ export async function forYouFeed(
 ): Promise<{ rows: ForYouRow[]; next: RankCursor | null }> {
   // Every page ranks as of the first page's time: ages, and so scores, stay put while paging.
   const asOf = after?.asOf ?? now;
-  const asOfMs = asOf.getTime();
   const follows = src.authorIds.length + src.tagSlugs.length;
   const mutedIds = new Set(src.mutedIds);
   // A reader who follows 2,000 writers gets their newest story or two each, not ten.
@@ -60,16 +67,18 @@ export async function forYouFeed(
     reason: 'FOLLOWED_TOPIC',
     weight: FOR_YOU.WEIGHT.FOLLOWED_TOPIC,
     tagSlug: slug,
-    // The topic's newest as of the ranking's instant, muted writers left out before counting.
-    candidates: (topics.get(slug) ?? []).filter((c) => c.publishedMs <= asOfMs && !mutedIds.has(c.creatorId)).slice(0, perTopic),
+    candidates: topics.get(slug) ?? [],
+    take: perTopic,
   }));
   sources.push({ reason: 'POPULAR_ON_SITE', weight: follows >= FOR_YOU.FOLLOWS_ENOUGH ? FOR_YOU.POPULAR_WEIGHT : 1, tagSlug: null, candidates: site });
   const reader: ReaderSignals = { viewerId: src.viewerId, mutedIds, dismissedIds: new Set(src.dismissedIds), dismissals: [], readIds: new Set() };
   // Signed out, there is nothing of the reader's to read.
   if (src.viewerId !== '') {
-    // The other candidates' ids as one comma-separated text (ids are [0-9a-z]): a few hundred
-    // of them, which node-postgres would otherwise quote and escape one by one as an array.
-    const others = sources.map((s) => s.candidates.map((c) => c.id).join(',')).filter(Boolean).join(',');
+    // The other candidates' ids as one comma-separated text (ids are [0-9a-z]), written once
+    // per kept list: a few hundred of them, which node-postgres would otherwise quote and
+    // escape one by one as an array for every page. A topic's whole list is sent (a few more
+    // ids than its `perTopic`): which of them the reader read does not depend on what is taken.
+    const others = sources.map((s) => idsOf(s.candidates)).filter(Boolean).join(',');
     const { rows } = await db.$client.query<{ authors: AuthorJson[]; read_ids: string[]; dismissals: [string, string[]][] }>({
       name: 'for_you_reader',
       text: READER_SQL,

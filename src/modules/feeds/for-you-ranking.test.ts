@@ -90,4 +90,15 @@ describe('For you ranking', () => {
       }
     }
   });
+
+  it("takes a topic's first `take` stories, counted after future and muted ones, before the reader's own and dismissed", () => {
+    const list = [story('future', { publishedMs: hoursAgo(-1) }), story('muted', { creatorId: 'm' }), story('mine', { creatorId: 'me' }), story('gone'), story('t1'), story('t2')];
+    const ranked = (take: number) =>
+      rankForYou([{ ...topic(list), take }], reader({ mutedIds: new Set(['m']), dismissedIds: new Set(['gone']) }), NOW, null, 10)
+        .map((r) => r.id)
+        .sort();
+    // 'mine' and 'gone' use up two of the three taken; 'future' and 'muted' none.
+    expect(ranked(3)).toEqual(['t1']);
+    expect(ranked(4)).toEqual(['t1', 't2']);
+  });
 });

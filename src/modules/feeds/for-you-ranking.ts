@@ -51,6 +51,12 @@ export interface CandidateSource {
   weight: number;
   tagSlug: string | null;
   candidates: readonly Candidate[];
+  /**
+   * At most this many of them (a topic's `perTopic`), counted after leaving out stories
+   * published after the ranking's instant and muted writers' (as a topic's newest are
+   * counted), before the reader's own and dismissed ones.
+   */
+  take?: number;
 }
 
 /** What the reader's own rows say: whom and what to leave out or lower. */
@@ -108,8 +114,12 @@ export function rankForYou(sources: readonly CandidateSource[], reader: ReaderSi
   const asOfMs = asOf.getTime();
   const best = new Map<string, ForYouRow>();
   for (const source of sources) {
+    let taken = 0;
+    const take = source.take ?? Infinity;
     for (const c of source.candidates) {
-      if (c.publishedMs > asOfMs || c.creatorId === reader.viewerId || reader.mutedIds.has(c.creatorId) || reader.dismissedIds.has(c.id)) continue;
+      if (c.publishedMs > asOfMs || reader.mutedIds.has(c.creatorId)) continue;
+      if (++taken > take) break;
+      if (c.creatorId === reader.viewerId || reader.dismissedIds.has(c.id)) continue;
       const score = scoreOf(c, source.weight, reader, asOfMs);
       const held = best.get(c.id);
       if (held && (held.score > score || (held.score === score && REASON_ORDER[held.reason] <= REASON_ORDER[source.reason]))) continue;

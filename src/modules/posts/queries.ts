@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import { afterIo } from '../../platform/db/batch-schedule.js';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { namedSelect } from '../../platform/db/named-select.js';
@@ -29,7 +30,7 @@ export function createPostLoaders(db: Db) {
     const rows = await postsByIds(db, ids);
     const map = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => map.get(id) ?? null);
-  });
+  }, { batchScheduleFn: afterIo });
   const postParagraphsById = new DataLoader<string, readonly Paragraph[]>(async (ids) => {
     const rows = await paragraphsByIds(db, ids);
     const map = new Map(rows.map((r) => [r.id, r.paragraphs]));
