@@ -12,25 +12,29 @@ const listed = new PgDialect().sqlToQuery(LISTED('p')).sql;
  * What For you needs of the reader's own rows, in one statement: their followed writers'
  * newest stories with what the score needs (read in the index scan's row, no second
  * lookup), which of all the candidates they already read, and what they dismissed.
- * $1 writers, $2 as of, $3 per writer, $4 writers' candidates in all, $5 reader, $6 the other candidates' ids, comma-separated.
+ * $1 reader, $2 as of, $3 per writer, $4 writers' candidates in all, $5 the other candidates' ids, comma-separated.
+ * The followed writers are read here (not sent: a reader may follow thousands), less the
+ * muted, as feed-sources.ts does.
  */
 const READER_SQL = `
 with by_author as (
   select p.id, p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags
-  from unnest($1::text[]) as a(id)
+  from user_follows a
   cross join lateral (
     select p.id, p.creator_id, p.first_published_at, p.clap_count, p.responses_count, p.tags from posts p
-    where p.creator_id = a.id and ${listed} and p.first_published_at <= $2::timestamptz
+    where p.creator_id = a.target_user_id and ${listed} and p.first_published_at <= $2::timestamptz
     order by p.first_published_at desc, p.id desc limit $3
   ) p
+  where a.follower_id = $1 and a.target_user_id <> $1
+    and not exists (select 1 from user_mutes m where m.user_id = $1 and m.target_user_id = a.target_user_id)
   order by p.first_published_at desc, p.id desc
   limit $4
 )
 select
   coalesce((select json_agg(json_build_array(b.id, b.creator_id, floor(extract(epoch from b.first_published_at) * 1000), b.clap_count, b.responses_count, b.tags)) from by_author b), '[]') as authors,
-  array(select r.post_id from post_reads r where r.user_id = $5
-        and r.post_id in (select unnest(string_to_array($6, ',')) union all select b.id from by_author b)) as read_ids,
-  coalesce((select json_agg(json_build_array(d.creator_id, d.tags)) from feed_dismissals d where d.user_id = $5), '[]') as dismissals`;
+  array(select r.post_id from post_reads r where r.user_id = $1
+        and r.post_id in (select unnest(string_to_array($5, ',')) union all select b.id from by_author b)) as read_ids,
+  coalesce((select json_agg(json_build_array(d.creator_id, d.tags)) from feed_dismissals d where d.user_id = $1), '[]') as dismissals`;
 
 const idsText = new WeakMap<readonly Candidate[], string>();
 /** A kept list's ids, comma-separated, written once per list. */
@@ -82,7 +86,7 @@ export async function forYouFeed(
     const { rows } = await db.$client.query<{ authors: AuthorJson[]; read_ids: string[]; dismissals: [string, string[]][] }>({
       name: 'for_you_reader',
       text: READER_SQL,
-      values: [src.authorIds, asOf.toISOString(), perAuthor, FOR_YOU.AUTHOR_CANDIDATES, src.viewerId, others],
+      values: [src.viewerId, asOf.toISOString(), perAuthor, FOR_YOU.AUTHOR_CANDIDATES, others],
     });
     const { authors, read_ids, dismissals } = rows[0]!;
     sources.unshift({

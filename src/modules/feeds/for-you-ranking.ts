@@ -101,18 +101,10 @@ export function scoreOf(c: Candidate, weight: number, reader: ReaderSignals, asO
 }
 
 /** Best first: higher score, then higher id. */
-const before = (a: ForYouRow, b: ForYouRow) => a.score > b.score || (a.score === b.score && a.id > b.id);
+const ranksAbove = (score: number, id: string, row: ForYouRow) => score > row.score || (score === row.score && id > row.id);
 
-/**
- * The page after `after` (or the first): up to `limit + 1` rows, best first, ties by id
- * descending. Left out: stories published after `asOf`, the reader's own, muted writers'
- * and dismissed stories. A story from several sources keeps its best score. Runs for
- * every home page over about 700 candidates, so it keeps only the best `limit + 1` as
- * it goes rather than sorting them all.
- */
-export function rankForYou(sources: readonly CandidateSource[], reader: ReaderSignals, asOf: Date, after: RankCursor | null, limit: number): ForYouRow[] {
-  const asOfMs = asOf.getTime();
-  const best = new Map<string, ForYouRow>();
+/** Every candidate the reader may see, with its score for them, source by source. */
+function forEachEntry(sources: readonly CandidateSource[], reader: ReaderSignals, asOfMs: number, visit: (c: Candidate, source: CandidateSource, score: number) => void): void {
   for (const source of sources) {
     let taken = 0;
     const take = source.take ?? Infinity;
@@ -120,20 +112,47 @@ export function rankForYou(sources: readonly CandidateSource[], reader: ReaderSi
       if (c.publishedMs > asOfMs || reader.mutedIds.has(c.creatorId)) continue;
       if (++taken > take) break;
       if (c.creatorId === reader.viewerId || reader.dismissedIds.has(c.id)) continue;
-      const score = scoreOf(c, source.weight, reader, asOfMs);
-      const held = best.get(c.id);
-      if (held && (held.score > score || (held.score === score && REASON_ORDER[held.reason] <= REASON_ORDER[source.reason]))) continue;
-      best.set(c.id, { id: c.id, score, reason: source.reason, authorId: source.reason === 'FOLLOWED_AUTHOR' ? c.creatorId : null, tagSlug: source.tagSlug });
+      visit(c, source, scoreOf(c, source.weight, reader, asOfMs));
     }
   }
+}
+
+/**
+ * The page after `after` (or the first): up to `limit + 1` rows, best first, ties by id
+ * descending. Left out: stories published after `asOf`, the reader's own, muted writers'
+ * and dismissed stories. A story from several sources keeps its best score (ties: the
+ * reason first in REASON_ORDER).
+ *
+ * It runs for every home page over about 700 candidates, so it keeps only the best
+ * `limit + 1` as it goes, a story's entries compared only with what is kept: a story's
+ * weaker entry can only be kept where its best would be, and its best then replaces it.
+ * On a later page a story is left out altogether when any entry of it ranks at or above
+ * the cursor (its best was on an earlier page), which takes a first pass.
+ */
+export function rankForYou(sources: readonly CandidateSource[], reader: ReaderSignals, asOf: Date, after: RankCursor | null, limit: number): ForYouRow[] {
+  const asOfMs = asOf.getTime();
+  let shown: Set<string> | null = null;
+  if (after) {
+    const earlier = (shown = new Set<string>());
+    forEachEntry(sources, reader, asOfMs, (c, _source, score) => {
+      if (!(score < after.score || (score === after.score && c.id < after.id))) earlier.add(c.id);
+    });
+  }
   const top: ForYouRow[] = [];
-  for (const row of best.values()) {
-    if (after && !(row.score < after.score || (row.score === after.score && row.id < after.id))) continue;
-    if (top.length > limit && !before(row, top[limit]!)) continue;
-    let at = Math.min(top.length, limit);
-    while (at > 0 && before(row, top[at - 1]!)) at--;
+  forEachEntry(sources, reader, asOfMs, (c, source, score) => {
+    if (top.length > limit && top[limit]!.id !== c.id && !ranksAbove(score, c.id, top[limit]!)) return;
+    if (shown?.has(c.id)) return;
+    const held = top.findIndex((r) => r.id === c.id);
+    if (held >= 0) {
+      const h = top[held]!;
+      if (h.score > score || (h.score === score && REASON_ORDER[h.reason] <= REASON_ORDER[source.reason])) return;
+      top.splice(held, 1);
+    }
+    const row: ForYouRow = { id: c.id, score, reason: source.reason, authorId: source.reason === 'FOLLOWED_AUTHOR' ? c.creatorId : null, tagSlug: source.tagSlug };
+    let at = top.length;
+    while (at > 0 && ranksAbove(score, c.id, top[at - 1]!)) at--;
     top.splice(at, 0, row);
     if (top.length > limit + 1) top.pop();
-  }
+  });
   return top;
 }
