@@ -142,7 +142,8 @@ export function rankForYou(sources: readonly CandidateSource[], reader: ReaderSi
   forEachEntry(sources, reader, asOfMs, (c, source, score) => {
     if (top.length > limit && top[limit]!.id !== c.id && !ranksAbove(score, c.id, top[limit]!)) return;
     if (shown?.has(c.id)) return;
-    const held = top.findIndex((r) => r.id === c.id);
+    let held = top.length - 1;
+    while (held >= 0 && top[held]!.id !== c.id) held--;
     if (held >= 0) {
       const h = top[held]!;
       if (h.score > score || (h.score === score && REASON_ORDER[h.reason] <= REASON_ORDER[source.reason])) return;
