@@ -105,6 +105,26 @@ describe('For you feed', () => {
     expect(after.indexOf(danMid)).toBeGreaterThanOrEqual(0);
   });
 
+  it('ranks what the reader already read below what they did not, from followed writers and topics alike', async () => {
+    // The read story of each pair is an hour fresher, so only the read factor puts it below.
+    const ago = (h: number) => new Date(Date.now() - h * HOUR);
+    const [readerOfRivers, eve] = await Promise.all(['Rivers', 'Eve'].map((n) => newReader(t, n)));
+    const riverRead = await story(t, bob.id, 'River read', ago(2), ['rivers']);
+    const riverUnread = await story(t, bob.id, 'River unread', ago(3), ['rivers']);
+    const eveRead = await story(t, eve!.id, 'Eve read', ago(2));
+    const eveUnread = await story(t, eve!.id, 'Eve unread', ago(3));
+    await followUser(t.database.db, readerOfRivers!.id, eve!.id);
+    await followTag(t.database.db, readerOfRivers!.id, 'rivers');
+    const before = (await allPages(readerOfRivers!, 'forYouFeed', 25)).ids;
+    expect(before.indexOf(riverRead)).toBeLessThan(before.indexOf(riverUnread));
+    expect(before.indexOf(eveRead)).toBeLessThan(before.indexOf(eveUnread));
+    await sql(t, 'insert into post_reads (user_id, post_id) values ($1, $2), ($1, $3)', [readerOfRivers!.id, riverRead, eveRead]);
+    const after = (await allPages(readerOfRivers!, 'forYouFeed', 25)).ids;
+    expect(after.indexOf(riverRead)).toBeGreaterThan(after.indexOf(riverUnread));
+    expect(after.indexOf(eveRead)).toBeGreaterThan(after.indexOf(eveUnread));
+    expect(after.indexOf(riverUnread)).toBeGreaterThanOrEqual(0);
+  });
+
   it('a story trashed after the site’s candidates were read is not shown', async () => {
     const before = (await allPages(newcomer, 'forYouFeed', 25)).ids;
     expect(before).toContain(s.popular);

@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import type { RankCursor } from './feed-cursor.js';
-import { FOR_YOU, rankForYou, type Candidate, type CandidateSource, type ForYouRow, type ReaderSignals } from './for-you-ranking.js';
+import { FOR_YOU, forEachTaken, rankForYou, type Candidate, type CandidateSource, type ForYouRow, type ReaderSignals } from './for-you-ranking.js';
 import { LISTED, type FeedSources } from './feed-sources.js';
 
 export { FOR_YOU, type ForYouRow, type PostFeedReason } from './for-you-ranking.js';
@@ -78,15 +78,15 @@ export async function forYouFeed(
   const reader: ReaderSignals = { viewerId: src.viewerId, mutedIds, dismissedIds: new Set(src.dismissedIds), dismissals: [], readIds: new Set() };
   // Signed out, there is nothing of the reader's to read.
   if (src.viewerId !== '') {
-    // The other candidates' ids as one comma-separated text (ids are [0-9a-z]), written once
-    // per kept list: a few hundred of them, which node-postgres would otherwise quote and
-    // escape one by one as an array for every page. A topic's whole list is sent (a few more
-    // ids than its `perTopic`): which of them the reader read does not depend on what is taken.
-    const others = sources.map((s) => idsOf(s.candidates)).filter(Boolean).join(',');
+    // The other candidates' ids as one comma-separated text (ids are [0-9a-z]): a few hundred
+    // of them, which node-postgres would otherwise quote and escape one by one as an array.
+    // The site's list is written once per list; of a topic's, only the stories it counts.
+    const others: string[] = site.length > 0 ? [idsOf(site)] : [];
+    for (const source of sources) if (source.take !== undefined) forEachTaken(source, reader, asOf.getTime(), (c) => others.push(c.id));
     const { rows } = await db.$client.query<{ authors: AuthorJson[]; read_ids: string[]; dismissals: [string, string[]][] }>({
       name: 'for_you_reader',
       text: READER_SQL,
-      values: [src.viewerId, asOf.toISOString(), perAuthor, FOR_YOU.AUTHOR_CANDIDATES, others],
+      values: [src.viewerId, asOf.toISOString(), perAuthor, FOR_YOU.AUTHOR_CANDIDATES, others.join(',')],
     });
     const { authors, read_ids, dismissals } = rows[0]!;
     sources.unshift({

@@ -103,17 +103,23 @@ export function scoreOf(c: Candidate, weight: number, reader: ReaderSignals, asO
 /** Best first: higher score, then higher id. */
 const ranksAbove = (score: number, id: string, row: ForYouRow) => score > row.score || (score === row.score && id > row.id);
 
+/** The source's candidates that count (its first `take`, leaving out future stories and muted writers'). */
+export function forEachTaken(source: CandidateSource, reader: Pick<ReaderSignals, 'mutedIds'>, asOfMs: number, visit: (c: Candidate) => void): void {
+  let taken = 0;
+  const take = source.take ?? Infinity;
+  for (const c of source.candidates) {
+    if (c.publishedMs > asOfMs || reader.mutedIds.has(c.creatorId)) continue;
+    if (++taken > take) break;
+    visit(c);
+  }
+}
+
 /** Every candidate the reader may see, with its score for them, source by source. */
 function forEachEntry(sources: readonly CandidateSource[], reader: ReaderSignals, asOfMs: number, visit: (c: Candidate, source: CandidateSource, score: number) => void): void {
   for (const source of sources) {
-    let taken = 0;
-    const take = source.take ?? Infinity;
-    for (const c of source.candidates) {
-      if (c.publishedMs > asOfMs || reader.mutedIds.has(c.creatorId)) continue;
-      if (++taken > take) break;
-      if (c.creatorId === reader.viewerId || reader.dismissedIds.has(c.id)) continue;
-      visit(c, source, scoreOf(c, source.weight, reader, asOfMs));
-    }
+    forEachTaken(source, reader, asOfMs, (c) => {
+      if (c.creatorId !== reader.viewerId && !reader.dismissedIds.has(c.id)) visit(c, source, scoreOf(c, source.weight, reader, asOfMs));
+    });
   }
 }
 
