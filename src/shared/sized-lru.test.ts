@@ -12,6 +12,7 @@ describe('SizedLru', () => {
     expect(lru.get('a')).toBe('aaaa');
     expect(lru.get('c')).toBe('cccc');
     expect(lru.size).toBe(2);
+    expect(lru.total).toBeLessThanOrEqual(10);
   });
 
   it('replaces a key’s value, counting its new size only, and keeps nothing larger than asked', () => {

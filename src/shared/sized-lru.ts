@@ -16,6 +16,11 @@ export class SizedLru<V> {
     return this.entries.size;
   }
 
+  /** What the kept entries add up to by `sizeOf`. */
+  get total(): number {
+    return this.bytes;
+  }
+
   get(key: string): V | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;

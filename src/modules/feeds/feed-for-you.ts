@@ -1,5 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
+import { namedStatement } from '../../platform/db/named-select.js';
 import type { RankCursor } from './feed-cursor.js';
 import { FOR_YOU, forEachTaken, rankForYou, type Candidate, type CandidateSource, type ForYouRow, type ReaderSignals } from './for-you-ranking.js';
 import { LISTED, type FeedSources } from './feed-sources.js';
@@ -45,6 +46,8 @@ function idsOf(list: readonly Candidate[]): string {
 }
 
 type AuthorJson = [id: string, creatorId: string, publishedMs: number, clapCount: number, responsesCount: number, tags: string[]];
+type ReaderRow = { authors: AuthorJson[]; read_ids: string[]; dismissals: [creatorId: string, tags: string[]][] };
+const readerRows = namedStatement<ReaderRow, [viewerId: string, asOf: string, perAuthor: number, authorCandidates: number, others: string]>('for_you_reader', READER_SQL);
 
 /**
  * One page of For you (the ranking: for-you-ranking.ts). The site's and the followed
@@ -83,12 +86,8 @@ export async function forYouFeed(
     // The site's list is written once per list; of a topic's, only the stories it counts.
     const others: string[] = site.length > 0 ? [idsOf(site)] : [];
     for (const source of sources) if (source.take !== undefined) forEachTaken(source, reader, asOf.getTime(), (c) => others.push(c.id));
-    const { rows } = await db.$client.query<{ authors: AuthorJson[]; read_ids: string[]; dismissals: [string, string[]][] }>({
-      name: 'for_you_reader',
-      text: READER_SQL,
-      values: [src.viewerId, asOf.toISOString(), perAuthor, FOR_YOU.AUTHOR_CANDIDATES, others.join(',')],
-    });
-    const { authors, read_ids, dismissals } = rows[0]!;
+    const [row] = await readerRows(db, src.viewerId, asOf.toISOString(), perAuthor, FOR_YOU.AUTHOR_CANDIDATES, others.join(','));
+    const { authors, read_ids, dismissals } = row!; // one row always (aggregates)
     sources.unshift({
       reason: 'FOLLOWED_AUTHOR',
       weight: FOR_YOU.WEIGHT.FOLLOWED_AUTHOR,

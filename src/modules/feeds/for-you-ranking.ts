@@ -81,7 +81,7 @@ export interface ForYouRow {
 const REASON_ORDER: Record<PostFeedReason, number> = { FOLLOWED_AUTHOR: 0, FOLLOWED_TOPIC: 1, POPULAR_ON_SITE: 2 };
 
 /** What claps and responses add to a story's score (the same for every reader). */
-export const qualityOf = (c: Candidate): number => 1 + Math.log(1 + c.clapCount) + 0.5 * Math.log(1 + c.responsesCount);
+const qualityOf = (c: Candidate): number => 1 + Math.log(1 + c.clapCount) + 0.5 * Math.log(1 + c.responsesCount);
 
 /** The candidate's integer score for this reader, ranked as of `asOfMs`. */
 export function scoreOf(c: Candidate, weight: number, reader: ReaderSignals, asOfMs: number): number {

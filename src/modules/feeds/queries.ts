@@ -1,15 +1,19 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { namedStatement } from '../../platform/db/named-select.js';
 import { oncePerDb } from '../../platform/db/per-db-cache.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
 import { posts } from '../posts/tables.js';
 import { staffPicks } from './tables.js';
 import { listedConditions } from '../posts/listed.js';
 
-const STAFF_PICK_IDS_SQL = `
-select s.post_id as id from staff_picks s join posts p on p.id = s.post_id
-where p.deleted_at is null and p.first_published_at is not null and p.visibility = 'PUBLIC'
-order by s.position asc, s.picked_at desc limit $1 offset $2`;
+/** Named: the home page's sidebar asks for it on every signed-in page. */
+const staffPickIds = namedStatement<{ id: string }, [limit: number, offset: number]>(
+  'staff_pick_ids',
+  `select s.post_id as id from staff_picks s join posts p on p.id = s.post_id
+   where p.deleted_at is null and p.first_published_at is not null and p.visibility = 'PUBLIC'
+   order by s.position asc, s.picked_at desc limit $1 offset $2`,
+);
 
 /**
  * Staff picks in the staff's order; with no picks yet, the newest public stories stand
@@ -17,8 +21,7 @@ order by s.position asc, s.picked_at desc limit $1 offset $2`;
  */
 export async function staffPickPostIds(db: Db, limit: number, cursor: number | null): Promise<{ ids: string[]; next: number | null }> {
   const offset = cursor ?? 0;
-  // Named: the home page's sidebar asks for it on every signed-in page.
-  const { rows: picked } = await db.$client.query<{ id: string }>({ name: 'staff_pick_ids', text: STAFF_PICK_IDS_SQL, values: [limit + 1, offset] });
+  const picked = await staffPickIds(db, limit + 1, offset);
   let ids = picked.map((r) => r.id);
   if (ids.length === 0 && offset === 0) {
     const latest = await db

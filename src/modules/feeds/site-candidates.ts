@@ -4,9 +4,6 @@ import { cachedPerDb } from '../../platform/db/per-db-cache.js';
 import { LISTED } from './feed-sources.js';
 import type { Candidate } from './for-you-ranking.js';
 
-/** A story every reader's For you may draw from, with what its score needs. */
-export type SiteCandidate = Candidate;
-
 export const SITE_CANDIDATES = {
   /** The most clapped stories of the last HOT_DAYS UTC days (daily_post_claps)… */
   HOT: 150,
@@ -22,9 +19,10 @@ export const SITE_CANDIDATES = {
  * fine for ranking; trashed, unlisted or muted stories are still filtered per request.
  */
 const cachedSiteCandidates = cachedPerDb(SITE_CANDIDATES.TTL_MS, (db, now) => readSiteCandidates(db, new Date(now)));
-export const siteCandidates = (db: Db, now: Date): Promise<SiteCandidate[]> => cachedSiteCandidates(db, now.getTime());
+export const siteCandidates = (db: Db, now: Date): Promise<Candidate[]> => cachedSiteCandidates(db, now.getTime());
 
-async function readSiteCandidates(db: Db, now: Date): Promise<SiteCandidate[]> {
+/** The stories every reader's For you may draw from, with what their score needs. */
+async function readSiteCandidates(db: Db, now: Date): Promise<Candidate[]> {
   const since = new Date(now.getTime() - (SITE_CANDIDATES.HOT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
   const { rows } = await db.execute<{ id: string; creator_id: string; first_published_at: Date; clap_count: number; responses_count: number; tags: string[] }>(sql`
     with hot as (

@@ -1,5 +1,7 @@
 import type { Db } from '../../platform/db/client.js';
+import { namedStatement } from '../../platform/db/named-select.js';
 import { oncePerDb } from '../../platform/db/per-db-cache.js';
+import { SizedLru } from '../../shared/sized-lru.js';
 import { FOR_YOU, type Candidate } from './for-you-ranking.js';
 
 export const TOPIC_CANDIDATES = {
@@ -28,10 +30,12 @@ join posts p on p.id = t.post_id`;
 interface Entry {
   at: number;
   list: Promise<readonly Candidate[]>;
-  /** The statement the list comes from (an entry may have been replaced since). */
-  read: Promise<unknown>;
+  /** Its candidates once read (0 while the read is in flight). */
   size: number;
 }
+
+type TopicRow = { slug: string; id: string; creator_id: string; first_published_at: Date; clap_count: number; responses_count: number; tags: string[] };
+const readTopics = namedStatement<TopicRow, [slugs: string[], perTopic: number]>('topic_candidates', TOPIC_CANDIDATES_SQL);
 
 /**
  * Followed topics' candidates for For you, newest first, kept per topic for TTL_MS:
@@ -40,17 +44,19 @@ interface Entry {
  * dropped when the page's posts are read by id; muted writers are left out per reader.
  */
 export class TopicCandidateCache {
-  private readonly entries = new Map<string, Entry>();
-  private kept = 0;
+  /** By topic, sized by candidate count, the least recently asked dropped first past MAX_KEPT. */
+  private readonly entries: SizedLru<Entry>;
 
   constructor(
     private readonly db: Db,
     private readonly limits = TOPIC_CANDIDATES,
-  ) {}
+  ) {
+    this.entries = new SizedLru(limits.MAX_KEPT, (entry) => entry.size);
+  }
 
   /** The kept candidate count (for tests and figures). */
   get size(): number {
-    return this.kept;
+    return this.entries.total;
   }
 
   /** Each topic's list; topics not kept (or kept too long) are read together in one statement. */
@@ -59,38 +65,29 @@ export class TopicCandidateCache {
     const pending: [string, Promise<readonly Candidate[]>][] = [];
     for (const slug of slugs) {
       const hit = this.entries.get(slug);
-      if (hit && now - hit.at < this.limits.TTL_MS) {
-        this.entries.delete(slug); // most recently asked last
-        this.entries.set(slug, hit);
-        pending.push([slug, hit.list]);
-      } else missing.push(slug);
+      if (hit && now - hit.at < this.limits.TTL_MS) pending.push([slug, hit.list]);
+      else missing.push(slug);
     }
     if (missing.length > 0) {
       const read = this.read(missing);
-      for (const slug of missing) {
-        const list = read.then((lists) => lists.get(slug) ?? []);
-        this.keep(slug, { at: now, list, read, size: 0 });
+      const lists = missing.map((slug) => [slug, read.then((bySlug) => bySlug.get(slug) ?? [])] as const);
+      for (const [slug, list] of lists) {
+        this.entries.set(slug, { at: now, list, size: 0 });
         pending.push([slug, list]);
       }
+      // Sized once read, unless replaced since; a failed read is not kept (the next request tries again).
+      const ours = (slug: string, list: Promise<readonly Candidate[]>) => this.entries.get(slug)?.list === list;
       read.then(
-        (lists) => {
-          for (const slug of missing) this.resize(slug, read, lists.get(slug)?.length ?? 0);
-        },
-        // A failed read is not kept: the next request tries again.
-        () => missing.forEach((slug) => this.forget(slug, read)),
+        (bySlug) => lists.forEach(([slug, list]) => ours(slug, list) && this.entries.set(slug, { at: now, list, size: bySlug.get(slug)?.length ?? 0 })),
+        () => lists.forEach(([slug, list]) => ours(slug, list) && this.entries.delete(slug)),
       );
     }
     return new Map(await Promise.all(pending.map(async ([slug, list]) => [slug, await list] as const)));
   }
 
   private async read(slugs: string[]): Promise<Map<string, Candidate[]>> {
-    const { rows } = await this.db.$client.query<{ slug: string; id: string; creator_id: string; first_published_at: Date; clap_count: number; responses_count: number; tags: string[] }>({
-      name: 'topic_candidates',
-      text: TOPIC_CANDIDATES_SQL,
-      values: [slugs, this.limits.PER_TOPIC],
-    });
     const lists = new Map<string, Candidate[]>();
-    for (const r of rows) {
+    for (const r of await readTopics(this.db, slugs, this.limits.PER_TOPIC)) {
       let list = lists.get(r.slug);
       if (!list) lists.set(r.slug, (list = []));
       list.push({ id: r.id, creatorId: r.creator_id, publishedMs: new Date(r.first_published_at).getTime(), clapCount: r.clap_count, responsesCount: r.responses_count, tags: r.tags });
@@ -98,31 +95,6 @@ export class TopicCandidateCache {
     const newestFirst = (a: Candidate, b: Candidate) => b.publishedMs - a.publishedMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
     for (const list of lists.values()) list.sort(newestFirst);
     return lists;
-  }
-
-  private keep(slug: string, entry: Entry): void {
-    this.forget(slug);
-    this.entries.set(slug, entry);
-  }
-
-  /** Counts a read list once it arrived, then drops the least recently asked topics past MAX_KEPT. */
-  private resize(slug: string, read: Promise<unknown>, size: number): void {
-    const entry = this.entries.get(slug);
-    if (!entry || entry.read !== read) return;
-    entry.size = size;
-    this.kept += size;
-    for (const [oldest, e] of this.entries) {
-      if (this.kept <= this.limits.MAX_KEPT) break;
-      this.entries.delete(oldest);
-      this.kept -= e.size;
-    }
-  }
-
-  private forget(slug: string, read?: Promise<unknown>): void {
-    const entry = this.entries.get(slug);
-    if (!entry || (read && entry.read !== read)) return;
-    this.entries.delete(slug);
-    this.kept -= entry.size;
   }
 }
 
