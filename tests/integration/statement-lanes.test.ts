@@ -50,6 +50,19 @@ describe('statement lanes (pipelined connections for statements outside transact
     expect(writes).toBe(1);
   });
 
+  it('plans a named statement once per connection (generic plans), not on every call', async () => {
+    const one = new StatementLanes({ maxLanes: 1, clientConfig: database.pool.options as pg.ClientConfig });
+    try {
+      const statement = { name: 'lanes_generic', text: 'select n from generate_series(1, 20) n where n = any($1::int[]) limit $2' };
+      for (let i = 0; i < 7; i++) expect((await one.query(statement, [[1, 2, 3], 2])).rows).toHaveLength(2);
+      const { rows } = await one.query(`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = 'lanes_generic'`);
+      // Left to itself, PostgreSQL plans the first five calls with their values (custom plans).
+      expect(rows).toEqual([{ generic: 7, custom: 0 }]);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('keeps a failing statement to itself: the ones around it still answer', async () => {
     const [before, failed, after] = await Promise.allSettled([lanes.query('select 1 as n'), lanes.query('select 1 / 0 as n'), lanes.query('select 3 as n')]);
     expect(before).toMatchObject({ status: 'fulfilled', value: { rows: [{ n: 1 }] } });
