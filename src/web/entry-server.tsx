@@ -11,7 +11,7 @@ import { PageData, type PageDataEntry } from './graphql/page-data.js';
 import { ServerErrorScreen } from './components/error-screens/ErrorScreens.js';
 import { renderHeadTags, serializeForScript, type HeadTags } from './router/head.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
-import { loadPageDef, pageDefModule, type PageDef } from './router/registry.js';
+import { loadPageDef, pageDefModule, type PageDef, type PageModule } from './router/registry.js';
 import { resolvePage, type TableContext } from './router/resolve-page.js';
 import { ServerFragmentsContext } from './lib/server-fragments.js';
 import { FragmentCache } from './ssr/fragment-cache.js';
@@ -54,6 +54,22 @@ export type RenderResult =
 /** Spec §8: a render failure is a 500, or a 409 when the message says '409: Conflict'. */
 export const statusForRenderError = (err: unknown) => (String((err as Error)?.message ?? err).includes('409: Conflict') ? 409 : 500);
 
+/**
+ * A page's module, imported once per definition: `import()` of a loaded module still goes
+ * through the module loader's resolution on every call (about 1% of a page's time).
+ */
+const pageModules = new WeakMap<PageDef, Promise<PageModule>>();
+function pageModuleOf(def: PageDef): Promise<PageModule> {
+  let module = pageModules.get(def);
+  if (module === undefined) {
+    module = def.load();
+    // A failed import is tried again by the next request.
+    module.catch(() => pageModules.delete(def));
+    pageModules.set(def, module);
+  }
+  return module;
+}
+
 export async function render(input: RenderInput): Promise<RenderResult> {
   const origin = `${input.protocol}://${input.mainHost}`;
   const hostTable = tableForHost(input.host, input.mainHost);
@@ -93,7 +109,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   }
 
   const head: HeadTags = def.head?.(data, page.params, { ...site, origin, pageId: page.pageId, routeName: page.routeName }) ?? { title: input.siteName };
-  const module = await def.load();
+  const module = await pageModuleOf(def);
   const preloaded: PreloadedState = { pageId: page.pageId, routeName: page.routeName, params: page.params, table, site, status };
   const pageData = new PageData(entries);
   const appPage: AppPage = { ...page, module, url: input.url, readPageQuery: (query, variables) => pageData.read(query, variables) };

@@ -8,6 +8,7 @@ import { UserMention } from '../user-mention/index.js';
 import type { ReactNode } from 'react';
 import styles from './PostCard.module.css';
 import { profileHref } from '../../lib/profile-href.js';
+import { useServerFragment } from '../../lib/server-fragments.js';
 
 /** The PostPreview_post fragment's shape (src/web/graphql/operations.ts). */
 export interface PostPreview {
@@ -40,12 +41,40 @@ export interface PostCardActions {
   menu: ReactNode;
 }
 
-/** A story in a list: author, publication, title, subtitle, date, reading time, counts, preview image; feeds add bookmark and the '...' menu. */
+/**
+ * A story in a list: author, publication, title, subtitle, date, reading time, counts, preview image; feeds add bookmark and the '...' menu.
+ *
+ * On the server the card's content is the same HTML for every reader who sees this story with
+ * these counts, so it is rendered once per key and kept (server-fragments.ts, docs/adr/0008): a
+ * feed page is mostly cards. The key is everything the content shows: the story as the page
+ * asked for it, the date as written today, the layout, and whether Save and the menu (closed,
+ * the same for every card) are there. The article itself, which names the feed's reason,
+ * renders as usual.
+ */
 export function PostCard({ post, compact = false, actions }: { post: PostPreview; compact?: boolean; actions?: PostCardActions }) {
   const { viewer } = useSite();
+  const menu = actions && viewer ? actions.menu : null;
+  const date = post.firstPublishedAt ? formatDate(post.firstPublishedAt) : null;
+  const content = () => <PostCardContent post={post} compact={compact} date={date} menu={menu} />;
+  const kept = useServerFragment(() => ['post-card', post, date, compact, menu !== null], content);
+  return (
+    <article
+      className={compact ? `${styles.card} ${styles.compact}` : styles.card}
+      data-testid="post-card"
+      data-post-id={post.id}
+      data-feed-reason={actions?.postFeedReason}
+      dangerouslySetInnerHTML={kept === null ? undefined : { __html: kept }}
+    >
+      {kept === null ? content() : undefined}
+    </article>
+  );
+}
+
+/** What a card shows; reads no context, so the server can render it on its own and keep it. */
+function PostCardContent({ post, compact, date, menu }: { post: PostPreview; compact: boolean; date: string | null; menu: ReactNode }) {
   const href = postPath(post);
   return (
-    <article className={compact ? `${styles.card} ${styles.compact}` : styles.card} data-testid="post-card" data-post-id={post.id} data-feed-reason={actions?.postFeedReason}>
+    <>
       <div className={styles.text}>
         <div className={styles.byline}>
           <UserMention userId={post.creator.id}>
@@ -74,7 +103,7 @@ export function PostCard({ post, compact = false, actions }: { post: PostPreview
                 <StarIcon />
               </span>
             )}
-            {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
+            {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{date}</time>}
             <span aria-hidden="true">·</span>
             <span>{formatReadingTime(post.readingTime)}</span>
             {post.clapCount > 0 && (
@@ -88,13 +117,13 @@ export function PostCard({ post, compact = false, actions }: { post: PostPreview
               </span>
             )}
           </div>
-          {actions && viewer && (
+          {menu !== null && (
             <div className={styles.actions}>
               {/* Lists are not built yet: Save does what the story page's Save does today. */}
               <a className={styles.iconButton} href="/m/signin?operation=register&skipOnboarding=1" aria-label="Save">
                 <BookmarkIcon />
               </a>
-              {actions.menu}
+              {menu}
             </div>
           )}
         </div>
@@ -104,6 +133,6 @@ export function PostCard({ post, compact = false, actions }: { post: PostPreview
           <img src={imageUrl(post.previewImage.id, 224)} alt="" width={112} height={112} loading="lazy" decoding="async" />
         </Link>
       )}
-    </article>
+    </>
   );
 }

@@ -1,0 +1,94 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SiteContext, type SiteInfo } from '../../app-context.js';
+import { ServerFragmentsContext } from '../../lib/server-fragments.js';
+import { FragmentCache } from '../../ssr/fragment-cache.js';
+import { FeedPostCard } from './FeedPostCard.js';
+import { PostCard, type PostPreview } from './PostCard.js';
+
+const site = (signedIn: boolean): SiteInfo => ({
+  siteName: 'Inkwell',
+  mainHost: 'localhost:3000',
+  pageId: 'home',
+  routeName: 'ShowHome',
+  viewer: signedIn ? { id: 'bbbbbbbbbbbb', name: 'Reader', username: 'reader', imageId: null, emailObfuscated: null, xsrf: 'x' } : null,
+});
+
+const story = (id: string, clapCount: number): PostPreview => ({
+  id,
+  title: `Tides <and> currents ${id}`,
+  uniqueSlug: `tides-and-currents-${id}`,
+  firstPublishedAt: Date.UTC(2026, 2, 14, 9),
+  readingTime: 4.2,
+  clapCount,
+  isLocked: id.startsWith('c'),
+  postResponses: { count: 3 },
+  previewImage: { id: 'img-1', alt: null, originalWidth: 800, originalHeight: 600 },
+  extendedPreviewContent: { subtitle: 'Twice a day & more' },
+  creator: { id: 'aaaaaaaaaaaa', name: 'Ada Lovelace', username: 'ada', imageId: null },
+  collection: null,
+  isStaffPick: false,
+});
+
+const noop = () => {};
+
+/** A feed's cards and a list's plain card, as the pages render them. */
+function Cards({ posts }: { posts: PostPreview[] }) {
+  return (
+    <main>
+      {posts.map((post) => (
+        <FeedPostCard key={post.id} post={post} actions={{ postFeedReason: 'FOLLOWED_AUTHOR', onShowLess: noop, onMuteAuthor: noop }} />
+      ))}
+      <PostCard post={posts[0]!} compact />
+    </main>
+  );
+}
+
+function renderPage(cache: FragmentCache | null, posts: PostPreview[], signedIn = true) {
+  const fragments = cache?.forRender() ?? null;
+  const html = renderToString(
+    <SiteContext.Provider value={site(signedIn)}>
+      <ServerFragmentsContext.Provider value={fragments}>
+        <Cards posts={posts} />
+      </ServerFragmentsContext.Provider>
+    </SiteContext.Provider>,
+  );
+  fragments?.keepMisses(renderToString);
+  return html;
+}
+
+describe('PostCard on the server', () => {
+  const posts = [story('a00000000001', 12), story('c00000000002', 1500)];
+
+  it('serves kept cards byte for byte as they render inline, and as the browser renders them', () => {
+    const cache = new FragmentCache(1024 * 1024);
+    const inline = renderPage(cache, posts);
+    expect(cache.size).toBe(3); // two feed cards and the compact one
+    expect(renderPage(cache, posts)).toBe(inline);
+    expect(cache.size).toBe(3);
+    // What hydration compares with: the same cards with no cache at all.
+    expect(inline).toBe(renderPage(null, posts));
+    expect(inline).toContain('Tides &lt;and&gt; currents a00000000001');
+    expect(inline).toContain('data-feed-reason="FOLLOWED_AUTHOR"');
+    expect(inline).toContain('aria-label="Save"');
+    expect(inline).toContain('1.5K');
+  });
+
+  it('renders a card again when anything it shows changes', () => {
+    const cache = new FragmentCache(1024 * 1024);
+    renderPage(cache, posts);
+    const clapped = renderPage(cache, [story('a00000000001', 13), posts[1]!]);
+    expect(clapped).toContain('aria-label="13 claps"');
+    expect(clapped).not.toContain('aria-label="12 claps"');
+    expect(clapped).toBe(renderPage(null, [story('a00000000001', 13), posts[1]!]));
+  });
+
+  it('keeps a signed-out reader’s cards apart: no Save, no menu', () => {
+    const cache = new FragmentCache(1024 * 1024);
+    renderPage(cache, posts, true);
+    const signedOut = renderPage(cache, posts, false);
+    expect(signedOut).not.toContain('aria-label="Save"');
+    expect(signedOut).not.toContain('aria-label="More"');
+    expect(signedOut).toBe(renderPage(null, posts, false));
+  });
+});
