@@ -58,8 +58,8 @@ export async function measureFeedSql({ url, readers, warmup = 20 }) {
       const src = await sources.feedSources(database.db, r.id);
       return forYou.forYouFeed(database.db, src, 10, null, now, await site.siteCandidates(database.db, now), await topicsOf(src, now));
     };
-    cases.push(['For you, first page (10)', forYouCase((src, now) => topicCache.topicCandidates(database.db, src.tagSlugs, now))]);
-    cases.push(['For you, first page (10), topics read afresh', forYouCase((src, now) => unkept.forTopics(src.tagSlugs, now.getTime()))]);
+    cases.push(['For you, first page (10)', forYouCase((src, now) => topicCache.topicCandidates(database.db, src.tagSlugs, forYou.perTopicOf(src.tagSlugs.length), now))]);
+    cases.push(['For you, first page (10), topics read afresh', forYouCase((src, now) => unkept.forTopics(src.tagSlugs, forYou.perTopicOf(src.tagSlugs.length), now.getTime()))]);
   }
   if (notifications) cases.push(['unread notification count', (r) => notifications.unreadNotificationCount(database.db, r.id)]);
   // The home sidebar, as its resolvers call them (src/modules/feeds/feed-graphql.ts).

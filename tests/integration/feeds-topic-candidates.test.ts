@@ -6,6 +6,8 @@ import { newReader } from '../support/readers.js';
 import { sql, story } from './feeds-fixtures.js';
 
 const HOUR = 3_600_000;
+/** A reader of a few topics: every topic here has fewer stories than that, so each list is the whole topic. */
+const NEED = 20;
 
 /** For you's followed-topic candidates: read once per topic and minute, shared by every reader of the process. */
 describe('topic candidates', () => {
@@ -33,7 +35,7 @@ describe('topic candidates', () => {
 
   it('reads the missing topics in one statement, newest first, with what the score needs', async () => {
     const cache = new TopicCandidateCache(t.database.db);
-    const lists = await cache.forTopics(['boats', 'cars', 'nobody-writes-this'], Date.now());
+    const lists = await cache.forTopics(['boats', 'cars', 'nobody-writes-this'], NEED, Date.now());
     expect(reads).toEqual([['boats', 'cars', 'nobody-writes-this']]);
     expect(lists.get('boats')!.map((c) => c.id)).toEqual(ids.boats);
     expect(lists.get('cars')!.map((c) => c.id)).toEqual(ids.cars);
@@ -46,26 +48,42 @@ describe('topic candidates', () => {
   it('serves a topic from memory within TTL_MS, concurrent askers sharing one read, and reads it again after', async () => {
     const cache = new TopicCandidateCache(t.database.db);
     const at = Date.now();
-    await Promise.all([cache.forTopics(['boats'], at), cache.forTopics(['boats'], at)]);
+    await Promise.all([cache.forTopics(['boats'], NEED, at), cache.forTopics(['boats'], NEED, at)]);
     expect(reads).toEqual([['boats']]);
     await sql(t, 'update posts set clap_count = 40 where id = $1', [ids.boats![1]]);
-    const kept = await cache.forTopics(['boats', 'cars'], at + TOPIC_CANDIDATES.TTL_MS - 1);
+    const kept = await cache.forTopics(['boats', 'cars'], NEED, at + TOPIC_CANDIDATES.TTL_MS - 1);
     expect(reads).toEqual([['boats'], ['cars']]);
     expect(kept.get('boats')![1]!.clapCount).toBe(0); // up to a minute old
-    const fresh = await cache.forTopics(['boats'], at + TOPIC_CANDIDATES.TTL_MS);
+    const fresh = await cache.forTopics(['boats'], NEED, at + TOPIC_CANDIDATES.TTL_MS);
     expect(reads.at(-1)).toEqual(['boats']);
     expect(fresh.get('boats')![1]!.clapCount).toBe(40);
+  });
+
+  it('reads a topic as deep as the reader asking needs, and again only for a deeper need', async () => {
+    const cache = new TopicCandidateCache(t.database.db, { ...TOPIC_CANDIDATES, STEP: 2, MARGIN: 0 });
+    const at = Date.now();
+    const ofBoats = async (need: number) => (await cache.forTopics(['boats'], need, at)).get('boats')!.map((c) => c.id);
+    expect(await ofBoats(2)).toEqual(ids.boats!.slice(0, 2));
+    expect(await ofBoats(1)).toEqual(ids.boats!.slice(0, 2)); // a deeper list serves a shallower need
+    expect(reads).toHaveLength(1);
+    expect(await ofBoats(3)).toEqual(ids.boats); // read 4 deep: all four
+    expect(reads).toHaveLength(2);
+    expect(await ofBoats(5)).toEqual(ids.boats); // 6 deep, 4 came: the whole topic
+    expect(reads).toHaveLength(3);
+    expect(await ofBoats(40)).toEqual(ids.boats); // served: nothing more to read
+    expect(reads).toHaveLength(3);
+    expect(cache.depthFor(149)).toBe(TOPIC_CANDIDATES.PER_TOPIC);
   });
 
   it('keeps at most MAX_KEPT candidates, dropping the topics asked for least recently', async () => {
     const cache = new TopicCandidateCache(t.database.db, { ...TOPIC_CANDIDATES, MAX_KEPT: 5 });
     const at = Date.now();
-    await cache.forTopics(['boats'], at); // 4 kept
-    await cache.forTopics(['cars'], at); // 7 > 5: boats goes
+    await cache.forTopics(['boats'], NEED, at); // 4 kept
+    await cache.forTopics(['cars'], NEED, at); // 7 > 5: boats goes
     expect(cache.size).toBe(3);
-    await cache.forTopics(['cars'], at);
+    await cache.forTopics(['cars'], NEED, at);
     expect(reads).toEqual([['boats'], ['cars']]);
-    await cache.forTopics(['boats'], at); // read again; now cars (3) + boats (4) > 5: cars goes
+    await cache.forTopics(['boats'], NEED, at); // read again; now cars (3) + boats (4) > 5: cars goes
     expect(reads.at(-1)).toEqual(['boats']);
     expect(cache.size).toBe(4);
   });

@@ -2,10 +2,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { namedStatement } from '../../platform/db/named-select.js';
 import type { RankCursor } from './feed-cursor.js';
-import { FOR_YOU, forEachTaken, rankForYou, type Candidate, type CandidateSource, type ForYouRow, type ReaderSignals } from './for-you-ranking.js';
+import { FOR_YOU, forEachTaken, perTopicOf, rankForYou, type Candidate, type CandidateSource, type ForYouRow, type ReaderSignals } from './for-you-ranking.js';
 import { LISTED, type FeedSources } from './feed-sources.js';
 
-export { FOR_YOU, type ForYouRow, type PostFeedReason } from './for-you-ranking.js';
+export { FOR_YOU, perTopicOf, type ForYouRow, type PostFeedReason } from './for-you-ranking.js';
 
 const listed = new PgDialect().sqlToQuery(LISTED('p')).sql;
 
@@ -69,7 +69,7 @@ export async function forYouFeed(
   const mutedIds = new Set(src.mutedIds);
   // A reader who follows 2,000 writers gets their newest story or two each, not ten.
   const perAuthor = Math.max(1, Math.min(FOR_YOU.PER_AUTHOR, Math.ceil(FOR_YOU.AUTHOR_CANDIDATES / Math.max(1, src.authorIds.length))));
-  const perTopic = Math.max(10, Math.min(FOR_YOU.PER_TOPIC, Math.ceil(FOR_YOU.TOPIC_CANDIDATES / Math.max(1, src.tagSlugs.length))));
+  const perTopic = perTopicOf(src.tagSlugs.length);
   const sources: CandidateSource[] = src.tagSlugs.map((slug) => ({
     reason: 'FOLLOWED_TOPIC',
     weight: FOR_YOU.WEIGHT.FOLLOWED_TOPIC,

@@ -10,6 +10,7 @@ import { forYouFeed } from './feed-for-you.js';
 import { followingFeed } from './feed-following.js';
 import { siteCandidates } from './site-candidates.js';
 import { topicCandidates } from './topic-candidates.js';
+import { perTopicOf } from './for-you-ranking.js';
 import { viewerFeedSources, type FeedSources } from './feed-sources.js';
 import { loadListed, pageLimit } from './graphql.js';
 import { recentlyReadIds, WHO_TO_FOLLOW_SPARE, whoToFollowIds } from './sidebar-queries.js';
@@ -155,7 +156,7 @@ export const feedResolvers: IResolvers = {
       // Signed out, For you is the site's popular recent stories.
       const src: FeedSources = ctx.viewer ? await sources(ctx, ctx.viewer.id) : { viewerId: '', authorIds: [], tagSlugs: [], mutedIds: [], dismissedIds: [] };
       const now = new Date();
-      const [site, topics] = await Promise.all([siteCandidates(ctx.db, now), topicCandidates(ctx.db, src.tagSlugs, now)]);
+      const [site, topics] = await Promise.all([siteCandidates(ctx.db, now), topicCandidates(ctx.db, src.tagSlugs, perTopicOf(src.tagSlugs.length), now)]);
       const { rows, next } = await forYouFeed(ctx.db, src, limit, decodeRankCursor(args.paging?.to), now, site, topics);
       const items = await feedItems(rows, 'for-you', ctx);
       return { items, pagingInfo: { next: next ? { limit, to: encodeRankCursor(next) } : null } };

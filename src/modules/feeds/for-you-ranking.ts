@@ -34,6 +34,10 @@ export const FOR_YOU = {
   SCALE: 1e9,
 } as const;
 
+/** How many of each followed topic's newest stories a reader who follows `topicCount` topics takes. */
+export const perTopicOf = (topicCount: number): number =>
+  Math.max(10, Math.min(FOR_YOU.PER_TOPIC, Math.ceil(FOR_YOU.TOPIC_CANDIDATES / Math.max(1, topicCount))));
+
 /** A story For you may offer, with what its score needs. */
 export interface Candidate {
   id: string;

@@ -7,6 +7,14 @@ import { FOR_YOU, type Candidate } from './for-you-ranking.js';
 export const TOPIC_CANDIDATES = {
   /** A topic's newest listed stories, as many as any reader's For you takes from one topic. */
   PER_TOPIC: FOR_YOU.PER_TOPIC,
+  /**
+   * A topic is read as deep as the reader asking needs (their `perTopicOf`) plus MARGIN (for
+   * stories by writers they muted, and ones published after the ranking's instant while
+   * paging), rounded up to STEP: a reader of 13 topics takes 24 stories of each, and reading
+   * 150 cost six times the rows. A deeper list serves every shallower need.
+   */
+  STEP: 50,
+  MARGIN: 10,
   /** The same for every follower of the topic: read at most once a minute per process. */
   TTL_MS: 60_000,
   /** Candidates kept in all (about 170 bytes each), the least recently asked topics dropped first. */
@@ -32,6 +40,9 @@ interface Entry {
   list: Promise<readonly Candidate[]>;
   /** Its candidates once read (0 while the read is in flight). */
   size: number;
+  /** How deep it was read: it serves needs up to this, or any need once it came back shorter (the whole topic). */
+  depth: number;
+  whole: boolean;
 }
 
 type TopicRow = { slug: string; id: string; creator_id: string; first_published_at: Date; clap_count: number; responses_count: number; tags: string[] };
@@ -59,35 +70,49 @@ export class TopicCandidateCache {
     return this.entries.total;
   }
 
-  /** Each topic's list; topics not kept (or kept too long) are read together in one statement. */
-  async forTopics(slugs: readonly string[], now: number): Promise<Map<string, readonly Candidate[]>> {
+  /** How deep a topic is read for a reader who takes `need` of its stories. */
+  depthFor(need: number): number {
+    const { STEP, MARGIN, PER_TOPIC } = this.limits;
+    return Math.min(PER_TOPIC, Math.ceil((need + MARGIN) / STEP) * STEP);
+  }
+
+  /**
+   * Each topic's newest stories, at least `need` + MARGIN of them where the topic has them;
+   * topics not kept (kept too long, or not deep enough) are read together in one statement.
+   */
+  async forTopics(slugs: readonly string[], need: number, now: number): Promise<Map<string, readonly Candidate[]>> {
+    const depth = this.depthFor(need);
     const missing: string[] = [];
     const pending: [string, Promise<readonly Candidate[]>][] = [];
     for (const slug of slugs) {
       const hit = this.entries.get(slug);
-      if (hit && now - hit.at < this.limits.TTL_MS) pending.push([slug, hit.list]);
+      if (hit && now - hit.at < this.limits.TTL_MS && (hit.depth >= depth || hit.whole)) pending.push([slug, hit.list]);
       else missing.push(slug);
     }
     if (missing.length > 0) {
-      const read = this.read(missing);
+      const read = this.read(missing, depth);
       const lists = missing.map((slug) => [slug, read.then((bySlug) => bySlug.get(slug) ?? [])] as const);
       for (const [slug, list] of lists) {
-        this.entries.set(slug, { at: now, list, size: 0 });
+        this.entries.set(slug, { at: now, list, size: 0, depth, whole: false });
         pending.push([slug, list]);
       }
       // Sized once read, unless replaced since; a failed read is not kept (the next request tries again).
       const ours = (slug: string, list: Promise<readonly Candidate[]>) => this.entries.get(slug)?.list === list;
       read.then(
-        (bySlug) => lists.forEach(([slug, list]) => ours(slug, list) && this.entries.set(slug, { at: now, list, size: bySlug.get(slug)?.length ?? 0 })),
+        (bySlug) =>
+          lists.forEach(([slug, list]) => {
+            const size = bySlug.get(slug)?.length ?? 0;
+            if (ours(slug, list)) this.entries.set(slug, { at: now, list, size, depth, whole: size < depth });
+          }),
         () => lists.forEach(([slug, list]) => ours(slug, list) && this.entries.delete(slug)),
       );
     }
     return new Map(await Promise.all(pending.map(async ([slug, list]) => [slug, await list] as const)));
   }
 
-  private async read(slugs: string[]): Promise<Map<string, Candidate[]>> {
+  private async read(slugs: string[], depth: number): Promise<Map<string, Candidate[]>> {
     const lists = new Map<string, Candidate[]>();
-    for (const r of await readTopics(this.db, slugs, this.limits.PER_TOPIC)) {
+    for (const r of await readTopics(this.db, slugs, depth)) {
       let list = lists.get(r.slug);
       if (!list) lists.set(r.slug, (list = []));
       list.push({ id: r.id, creatorId: r.creator_id, publishedMs: new Date(r.first_published_at).getTime(), clapCount: r.clap_count, responsesCount: r.responses_count, tags: r.tags });
@@ -100,6 +125,6 @@ export class TopicCandidateCache {
 
 const cacheFor = oncePerDb((db) => new TopicCandidateCache(db));
 
-/** The followed topics' candidates of one request (shared by every reader of this process). */
-export const topicCandidates = (db: Db, slugs: readonly string[], now: Date): Promise<Map<string, readonly Candidate[]>> =>
-  slugs.length === 0 ? Promise.resolve(new Map()) : cacheFor(db).forTopics(slugs, now.getTime());
+/** The followed topics' candidates of one request (shared by every reader of this process); `need`: the reader's perTopicOf. */
+export const topicCandidates = (db: Db, slugs: readonly string[], need: number, now: Date): Promise<Map<string, readonly Candidate[]>> =>
+  slugs.length === 0 ? Promise.resolve(new Map()) : cacheFor(db).forTopics(slugs, need, now.getTime());
