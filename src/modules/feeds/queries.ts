@@ -6,8 +6,9 @@ import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
 import { posts } from '../posts/tables.js';
 import { staffPicks } from './tables.js';
 import { listedConditions } from '../posts/listed.js';
+import { keptStaffPicks } from './kept-staff-picks.js';
 
-/** Named: the home page's sidebar asks for it on every signed-in page. */
+/** Named: pages past the kept list's MAX (kept-staff-picks.ts) ask for them. */
 const staffPickIds = namedStatement<{ id: string }, [limit: number, offset: number]>(
   'staff_pick_ids',
   `select s.post_id as id from staff_picks s join posts p on p.id = s.post_id
@@ -19,10 +20,11 @@ const staffPickIds = namedStatement<{ id: string }, [limit: number, offset: numb
  * Staff picks in the staff's order; with no picks yet, the newest public stories stand
  * in so a fresh site's 404 and landing pages are not empty.
  */
-export async function staffPickPostIds(db: Db, limit: number, cursor: number | null): Promise<{ ids: string[]; next: number | null }> {
+export async function staffPickPostIds(db: Db, limit: number, cursor: number | null, kept = keptStaffPicks(db)): Promise<{ ids: string[]; next: number | null }> {
   const offset = cursor ?? 0;
-  const picked = await staffPickIds(db, limit + 1, offset);
-  let ids = picked.map((r) => r.id);
+  const list = await kept.list();
+  // The kept list answers unless the page reaches past a list cut at its MAX.
+  let ids = list.whole || offset + limit + 1 <= list.listed.length ? list.listed.slice(offset, offset + limit + 1) : (await staffPickIds(db, limit + 1, offset)).map((r) => r.id);
   if (ids.length === 0 && offset === 0) {
     const latest = await db
       .select({ id: posts.id })

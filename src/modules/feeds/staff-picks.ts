@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { namedStatement } from '../../platform/db/named-select.js';
 import { ForbiddenError, NotFoundError } from '../../platform/errors/index.js';
 import { LISTED } from './feed-sources.js';
+import { keptStaffPicks } from './kept-staff-picks.js';
 
 export const STAFF_ONLY_MESSAGE = 'Only staff can change the staff picks.';
 export const NOT_PICKABLE_MESSAGE = 'Only a published public story can be a staff pick.';
@@ -33,19 +34,23 @@ export async function pickStory(db: Db, actor: Actor | null, postId: string): Pr
       select ${postId}, coalesce(min(position), 1) - 1 from staff_picks
       on conflict (post_id) do nothing`);
   });
+  keptStaffPicks(db).forget();
 }
 
 /** Staff remove a story from the staff picks (removing one that is not picked changes nothing). */
 export async function unpickStory(db: Db, actor: Actor | null, postId: string): Promise<void> {
   requireStaff(actor);
   await db.execute(sql`delete from staff_picks where post_id = ${postId}`);
+  keptStaffPicks(db).forget();
 }
 
 const pickedAmong = namedStatement<{ id: string }, [ids: readonly string[]]>('picked_post_ids', 'select post_id as id from staff_picks where post_id = any($1::text[])');
 
-/** Which of these stories are staff picks (one query for a page of cards). */
-export async function pickedPostIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+/** Which of these stories are staff picks (from the kept list, or one query for a page of cards). */
+export async function pickedPostIds(db: Db, ids: readonly string[], kept = keptStaffPicks(db)): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
+  const list = await kept.list();
+  if (list.whole) return new Set(ids.filter((id) => list.picked.has(id)));
   const rows = await pickedAmong(db, ids);
   return new Set(rows.map((r) => r.id));
 }
