@@ -1,13 +1,13 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { namedStatement } from '../../platform/db/named-select.js';
 import type { RankCursor } from './feed-cursor.js';
 import { FOR_YOU, forEachTaken, perTopicOf, rankForYou, type Candidate, type CandidateSource, type ForYouRow, type ReaderSignals } from './for-you-ranking.js';
-import { LISTED, type FeedSources } from './feed-sources.js';
+import type { FeedSources } from './feed-sources.js';
+import { listedText } from '../posts/listed.js';
 
 export { FOR_YOU, perTopicOf, type ForYouRow, type PostFeedReason } from './for-you-ranking.js';
 
-const listed = new PgDialect().sqlToQuery(LISTED('p')).sql;
+const listed = listedText('p');
 
 /**
  * What For you needs of the reader's own rows, in one statement: their followed writers'

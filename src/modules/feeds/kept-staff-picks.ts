@@ -1,8 +1,7 @@
 import type { Db } from '../../platform/db/client.js';
 import { namedStatement } from '../../platform/db/named-select.js';
 import { oncePerDb } from '../../platform/db/per-db-cache.js';
-import { LISTED } from './feed-sources.js';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { listedText } from '../posts/listed.js';
 
 export const KEPT_STAFF_PICKS = {
   /** Read at most this often per process; a pick or unpick in this process forgets it at once. */
@@ -19,10 +18,9 @@ export interface StaffPickList {
   whole: boolean;
 }
 
-const listedSql = new PgDialect().sqlToQuery(LISTED('p')).sql;
 const readPicks = namedStatement<{ id: string; listed: boolean }, [limit: number]>(
   'staff_pick_list',
-  `select s.post_id as id, (${listedSql}) as listed from staff_picks s join posts p on p.id = s.post_id
+  `select s.post_id as id, (${listedText('p')}) as listed from staff_picks s join posts p on p.id = s.post_id
    order by s.position asc, s.picked_at desc limit $1`,
 );
 

@@ -5,14 +5,14 @@ import { oncePerDb } from '../../platform/db/per-db-cache.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
 import { posts } from '../posts/tables.js';
 import { staffPicks } from './tables.js';
-import { listedConditions } from '../posts/listed.js';
+import { listedConditions, listedText } from '../posts/listed.js';
 import { keptStaffPicks } from './kept-staff-picks.js';
 
 /** Named: pages past the kept list's MAX (kept-staff-picks.ts) ask for them. */
 const staffPickIds = namedStatement<{ id: string }, [limit: number, offset: number]>(
   'staff_pick_ids',
   `select s.post_id as id from staff_picks s join posts p on p.id = s.post_id
-   where p.deleted_at is null and p.first_published_at is not null and p.visibility = 'PUBLIC'
+   where ${listedText('p')}
    order by s.position asc, s.picked_at desc limit $1 offset $2`,
 );
 

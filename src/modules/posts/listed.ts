@@ -15,6 +15,9 @@ export function isListed(post: Pick<PostRow, 'firstPublishedAt' | 'visibility' |
 /** `isListed` as conditions on the posts table, for the query builder's where clauses. */
 export const listedConditions = () => [isNotNull(posts.firstPublishedAt), isNull(posts.deletedAt), eq(posts.visibility, 'PUBLIC'), isNull(posts.inResponseToPostId)];
 
+/** `isListed` as the text of a condition on an alias of posts, for named statements' SQL. */
+export const listedText = (alias: string) =>
+  `${alias}.deleted_at is null and ${alias}.first_published_at is not null and ${alias}.visibility = 'PUBLIC' and ${alias}.in_response_to_post_id is null`;
+
 /** `isListed` as SQL on an alias of posts (`LISTED('p')`), for hand-written statements. */
-export const LISTED = (alias: string) =>
-  sql.raw(`${alias}.deleted_at is null and ${alias}.first_published_at is not null and ${alias}.visibility = 'PUBLIC' and ${alias}.in_response_to_post_id is null`);
+export const LISTED = (alias: string) => sql.raw(listedText(alias));
