@@ -1,16 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, useBrowser } from './support/browser.js';
-import { signUpByEmail } from './support/sign-in.js';
+import { readNewEmail, signUpByEmail } from './support/sign-in.js';
 
 const h = useBrowser();
 
 /** The newest link of a path in the dev mailbox's email to `to`. */
 async function linkFromMailbox(page: Page, to: string, path: RegExp): Promise<string> {
   const mailbox = await page.context().newPage();
-  await mailbox.goto('/_/dev/mailbox');
-  await mailbox.locator('li', { hasText: to }).first().getByRole('link').click();
-  const text = (await mailbox.locator('pre').textContent()) ?? '';
+  const text = await readNewEmail(mailbox, to);
   await mailbox.close();
   const url = new RegExp(`https?://\\S+${path.source}`).exec(text)?.[0];
   if (!url) throw new Error(`No link in the email:\n${text}`);

@@ -1,11 +1,38 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Opens the newest email to `to` in the dev mailbox, as a newcomer would, and reads its text part. */
+/** The mailbox entries each address's email has already been read from (one test file, one worker). */
+const readBefore = new Map<string, Set<string>>();
+const NEW_EMAIL_WAIT_MS = 20_000;
+
+/**
+ * Opens the newest email to `to` (whose entry matches `kind`, when given) in the dev
+ * mailbox, as a newcomer would, and returns its text part. Mail is delivered by a job after
+ * the page has said it was sent, and a second sign-in to the same address would find the
+ * first one's (spent) email: this waits, reloading, until the newest is one it has not read.
+ */
+export async function readNewEmail(page: Page, to: string, kind?: RegExp): Promise<string> {
+  const seen = readBefore.get(to) ?? new Set<string>();
+  readBefore.set(to, seen);
+  const entries = page.locator('li', { hasText: to });
+  const newest = (kind ? entries.filter({ hasText: kind }) : entries).first().getByRole('link');
+  const deadline = Date.now() + NEW_EMAIL_WAIT_MS;
+  for (;;) {
+    await page.goto('/_/dev/mailbox');
+    const href = (await newest.count()) > 0 ? await newest.getAttribute('href') : null;
+    if (href && !seen.has(href)) {
+      seen.add(href);
+      break;
+    }
+    if (Date.now() > deadline) throw new Error(`No new email to ${to} within ${NEW_EMAIL_WAIT_MS} ms`);
+    await page.waitForTimeout(200);
+  }
+  await newest.click();
+  return (await page.locator('pre').textContent()) ?? '';
+}
+
+/** The code and link of the newest sign-in email to `to` (security notices to the same address are skipped). */
 export async function readLatestEmail(page: Page, to: string): Promise<{ code: string; link: string }> {
-  await page.goto('/_/dev/mailbox');
-  // The newest sign-in email (security notices to the same address are skipped).
-  await page.locator('li', { hasText: to }).filter({ hasText: /Sign in to|Finish creating your/ }).first().getByRole('link').click();
-  const text = (await page.locator('pre').textContent()) ?? '';
+  const text = await readNewEmail(page, to, /Sign in to|Finish creating your/);
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   const link = /(https?:\/\/\S+\/m\/callback\/email\?token=\S+)/.exec(text)?.[1];
   if (!code || !link) throw new Error(`No code or link in the email:\n${text}`);
