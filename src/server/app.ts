@@ -30,6 +30,7 @@ import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
 import { ASSET_BASE, noAssets } from './ssr/assets.js';
 import { PageCache, type CacheStatus } from './page-cache.js';
 import { registerPageCacheInvalidation } from './page-cache-invalidation.js';
+import { sharedPubSub } from '../platform/pubsub/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -150,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const assets = deps.assets ?? noAssets;
   // Logged-out readers' public pages, rendered once per few seconds (src/server/page-cache.ts).
   const pageCache = config.pageCacheTtlMs > 0 && !deps.beforeRoutes ? new PageCache({ ttlMs: config.pageCacheTtlMs, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : null;
-  if (pageCache) registerPageCacheInvalidation(app, pageCache, GRAPHQL_PATH);
+  if (pageCache) await registerPageCacheInvalidation(app, pageCache, GRAPHQL_PATH, sharedPubSub);
   const renderRequest = async (r: Renderer, request: import('fastify').FastifyRequest) => {
     const ctx = contextForRequest(app, request);
     const execute = async (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) =>

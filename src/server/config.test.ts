@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
@@ -32,5 +33,13 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
+  });
+
+  it('reads WEB_PROCESSES as a count or auto (one per core), and refuses anything else', () => {
+    expect(loadConfig({}).webProcesses).toBe(1);
+    expect(loadConfig({ WEB_PROCESSES: '3' }).webProcesses).toBe(3);
+    expect(loadConfig({ WEB_PROCESSES: 'auto' }).webProcesses).toBe(availableParallelism());
+    expect(() => loadConfig({ WEB_PROCESSES: 'many' })).toThrow(/WEB_PROCESSES: must be auto or a number from 1 to 64 \(got "many"\)/);
+    expect(() => loadConfig({ WEB_PROCESSES: '0' })).toThrow(/WEB_PROCESSES: .*\(got "0"\)/);
   });
 });

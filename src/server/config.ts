@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS } from '../shared/constants.js';
@@ -43,6 +44,14 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   /** web: HTTP only; worker: jobs only; all: both in one process. */
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /**
+   * HTTP processes on this machine (node:cluster): 1 serves from the one process; more fork
+   * that many ROLE=web workers that share the port, while the first process keeps the
+   * database and the background work (src/server/cluster/); auto: one per CPU core.
+   */
+  WEB_PROCESSES: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(64)], { error: 'must be auto or a number from 1 to 64' })
+    .default(1),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(Object.keys(LOG_LEVELS) as [keyof typeof LOG_LEVELS, ...(keyof typeof LOG_LEVELS)[]]).optional(),
   TRUST_PROXY: bool.default(false),
@@ -142,6 +151,8 @@ export type Config = z.infer<typeof schema> & {
   logLevel: keyof typeof LOG_LEVELS;
   isProduction: boolean;
   pageCacheTtlMs: number;
+  /** WEB_PROCESSES with auto resolved to this machine's cores. */
+  webProcesses: number;
 };
 
 export class ConfigError extends Error {}
@@ -168,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     logLevel: c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction: c.NODE_ENV === 'production',
+    webProcesses: c.WEB_PROCESSES === 'auto' ? availableParallelism() : c.WEB_PROCESSES,
     pageCacheTtlMs: (c.PAGE_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 5 : 0)) * 1000,
   };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type pg from 'pg';
 import type { Config } from './config.js';
 import { connectDatabase, type Database } from '../platform/db/client.js';
 import { acquireDataDirLock } from '../platform/db/data-dir-lock.js';
@@ -11,6 +12,8 @@ export interface StartedDatabase extends Database {
   /** Closes the pool, then stops the embedded cluster (if any) and releases the lock. */
   shutdown(): Promise<void>;
   embedded: boolean;
+  /** How another process of this machine reaches the same database (a cluster's workers). */
+  connection: string | pg.PoolConfig;
 }
 
 /** DATABASE_URL when set; otherwise the embedded cluster under DATA_DIR (locked while running). */
@@ -18,7 +21,7 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Sta
   if (config.DATABASE_URL) {
     const database = connectDatabase(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_LANES);
     await prepareDatabase(database);
-    return { ...database, embedded: false, shutdown: () => database.close() };
+    return { ...database, embedded: false, connection: config.DATABASE_URL, shutdown: () => database.close() };
   }
   const lock = acquireDataDirLock(config.dataDir);
   try {
@@ -34,6 +37,7 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Sta
     return {
       ...database,
       embedded: true,
+      connection: cluster.connection,
       async shutdown() {
         await database.close();
         await cluster.stop();
@@ -44,6 +48,15 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Sta
     lock.release();
     throw err;
   }
+}
+
+/**
+ * A cluster worker's connection to the database its primary started and migrated
+ * (WEB_PROCESSES > 1): no lock, no migrations; shutdown closes only its own pool.
+ */
+export function joinDatabase(connection: string | pg.PoolConfig, config: Config): StartedDatabase {
+  const database = connectDatabase(connection, config.DB_POOL_SIZE, config.DB_LANES);
+  return { ...database, embedded: false, connection, shutdown: () => database.close() };
 }
 
 /** The oldest PostgreSQL the migrations are written for (DATABASE_URL may point anywhere). */

@@ -1,23 +1,16 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps, type Renderer } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { startDatabase } from './database.js';
+import { joinDatabase, startDatabase, type StartedDatabase } from './database.js';
+import { startBackground } from './background.js';
+import { runClusterPrimary } from './cluster/primary.js';
+import { clusterDatabase, isStopMessage } from './cluster/protocol.js';
 import { DataDirLockedError } from '../platform/db/data-dir-lock.js';
 import { createLogger, type Logger } from '../platform/logger/index.js';
-import { startMailer } from '../platform/mail/index.js';
-import { systemClock } from '../platform/clock.js';
-import { startSweeper } from '../platform/jobs/sweeper.js';
-import { handledEventsPruneSweep } from '../platform/events/retention.js';
 import { closeSharedPubSub, configureSharedPubSub } from '../platform/pubsub/index.js';
-import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
-import { notificationDigestSweep } from '../modules/notifications/digest.js';
-import { startEventDispatcher } from '../platform/events/dispatcher.js';
-import { searchBackfillSweep } from '../modules/search/indexer.js';
-import { searchTierSweep } from '../modules/search/tier.js';
-import { searchAnalyticsPruneSweep } from '../modules/search/retention.js';
-import { eventHandlers } from './event-handlers.js';
 import { projectRoot } from '../platform/project-root.js';
 import { seedDemoContent } from './seed/seed-demo.js';
 import { ASSET_BASE, CLIENT_ENTRY, manifestAssets } from './ssr/assets.js';
@@ -67,50 +60,35 @@ export async function main(): Promise<void> {
   // React, loaded below with the renderer, picks its production build from NODE_ENV.
   process.env.NODE_ENV = config.NODE_ENV;
 
-  let database;
+  // This machine's cluster (WEB_PROCESSES > 1): the primary keeps the database and the
+  // background work and forks the web processes (src/server/cluster/primary.ts).
+  const primaryOfCluster = config.webProcesses > 1 && cluster.isPrimary;
+  const workerOfCluster = cluster.isWorker;
+
+  let database: StartedDatabase;
   try {
-    database = await startDatabase(config, logger);
+    database = workerOfCluster ? joinDatabase(clusterDatabase(), config) : await startDatabase(config, logger);
   } catch (err) {
     if (err instanceof DataDirLockedError) fail(err.message);
     throw err;
   }
-  if (config.SEED_DEMO) await seedDemoContent(database.db, logger);
+  if (primaryOfCluster) return runClusterPrimary(config, logger, database, started);
+  if (config.SEED_DEMO && !workerOfCluster) await seedDemoContent(database.db, logger);
 
-  configureSharedPubSub(config.REDIS_URL);
+  configureSharedPubSub(config.REDIS_URL, workerOfCluster ? 'worker' : undefined);
   const rendering = config.NODE_ENV === 'development' ? await developmentRendering() : await productionRendering();
   const app = await buildApp({ config, db: database.db, logger, ...rendering });
-  // The outbox's sender is background work: not in ROLE=web processes.
-  const mailer = config.ROLE === 'web' ? null : startMailer({ db: database.db, config, logger });
-  // So is the trash purge (spec §4: permanent deletion after 14 days).
-  const trashPurge = config.ROLE === 'web' ? null : startSweeper({ sweep: trashPurgeSweep({ db: database.db, clock: systemClock, logger }), logger });
-  // And the notifications email digest (readers due by their own schedule).
-  const digests =
-    config.ROLE === 'web'
-      ? null
-      : startSweeper({ sweep: notificationDigestSweep({ db: database.db, logger, siteName: config.SITE_NAME, origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}` }), logger, intervalMs: 5 * 60_000 });
-  // And the reactions to domain events: notifications (docs/adr/0007).
-  const events = config.ROLE === 'web' ? null : startEventDispatcher({ db: database.db, logger, handlers: eventHandlers() });
-  // And the outbox's housekeeping: handled events older than a week go.
-  const eventsPrune = config.ROLE === 'web' ? null : startSweeper({ sweep: handledEventsPruneSweep({ db: database.db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 });
-  // And search documents for whatever has none (the demo content, bulk-loaded rows, a site
-  // upgraded to search, an event given up on): at once, so a new site's search finds its demo
-  // stories, then every 6 hours.
-  const searchBackfill =
-    config.ROLE === 'web' ? null : startSweeper({ sweep: searchBackfillSweep(database.db), logger, intervalMs: 6 * 3600_000, startDelayMs: 0, batchSize: 5000 });
-  // And the story search's top tier, rebuilt as the site grows (modules/search/tier.ts): hourly.
-  const searchTier = config.ROLE === 'web' ? null : startSweeper({ sweep: searchTierSweep(database.db), logger, intervalMs: 60 * 60_000, startDelayMs: 60_000 });
-  // And search analytics older than 90 days go (modules/search/retention.ts): hourly.
-  const searchPrune =
-    config.ROLE === 'web' ? null : startSweeper({ sweep: searchAnalyticsPruneSweep({ db: database.db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 });
-  // Background work, stopped together (each finishes what it has in flight).
-  const background = [mailer, trashPurge, digests, events, eventsPrune, searchBackfill, searchTier, searchPrune];
+  // Background work is not for ROLE=web processes (a cluster's workers are ROLE=web).
+  const background = config.ROLE === 'web' ? null : startBackground({ db: database.db, config, logger });
   const stopBackground = async () => {
-    for (const job of background) await job?.stop();
+    await background?.stop();
   };
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  /** `bySignal`: a second signal means now; a second request from the primary changes nothing. */
+  const stop = async (signal: string, bySignal = true) => {
     if (stopping) {
+      if (!bySignal) return;
       logger.warn('second signal: exiting now');
       process.exit(1);
     }
@@ -135,6 +113,11 @@ export async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  if (workerOfCluster) {
+    process.on('message', (m) => isStopMessage(m) && void stop('primary', false));
+    // The primary is gone (kill -9): nothing restarts or stops this process any more.
+    process.on('disconnect', () => void stop('primary gone', false));
+  }
 
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -145,6 +128,7 @@ export async function main(): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
+  if (workerOfCluster) return; // the primary says when the site is ready
   logger.info({ ms: Date.now() - started, embedded: database.embedded }, 'ready');
   if (config.logLevel !== 'silent') process.stdout.write(`${config.SITE_NAME} is running at http://localhost:${port}\n`);
 }

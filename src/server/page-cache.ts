@@ -5,9 +5,10 @@
  * (an entry was there but too old or invalidated), DYNAMIC (not cacheable: signed in,
  * not a public page, or not a 200).
  *
- * Freshness: any write in this process (a GraphQL mutation, any POST but analytics)
- * invalidates every entry at once, so a reader sees their change and the next logged-out
- * reader sees it too; writes in other processes show within the TTL.
+ * Freshness: any write (a GraphQL mutation, any POST but analytics) invalidates every
+ * entry at once, so a reader sees their change and the next logged-out reader sees it too;
+ * the site's other processes hear of it through pub/sub a moment later
+ * (page-cache-invalidation.ts).
  */
 import { SizedLru } from '../shared/sized-lru.js';
 

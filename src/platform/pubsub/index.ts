@@ -13,12 +13,21 @@ export interface PubSub {
   close(): Promise<void>;
 }
 
+/** Which end of a node:cluster (WEB_PROCESSES > 1) this process is, when it is in one. */
+export type ClusterSide = 'hub' | 'worker';
+
 export interface PubSubOptions {
   /** redis:// or rediss:// URL: cross-process delivery through Redis. Unset: this process only. */
   redisUrl?: string;
+  /** Without Redis, the processes of one machine's cluster reach each other over IPC. */
+  cluster?: ClusterSide;
 }
 
 export async function createPubSub(opts: PubSubOptions = {}): Promise<PubSub> {
+  if (!opts.redisUrl && opts.cluster) {
+    const { createClusterHubPubSub, createClusterWorkerPubSub } = await import('./cluster.js');
+    return opts.cluster === 'hub' ? createClusterHubPubSub() : createClusterWorkerPubSub();
+  }
   if (!opts.redisUrl) return createMemoryPubSub();
   // Loaded only when configured: a single-process site never loads the Redis client.
   const { createRedisPubSub } = await import('./redis.js');
@@ -26,15 +35,17 @@ export async function createPubSub(opts: PubSubOptions = {}): Promise<PubSub> {
 }
 
 let processPubSub: Promise<PubSub> | null = null;
-let processRedisUrl: string | undefined;
+let processOptions: PubSubOptions = {};
 
 /**
- * Names the process's pub/sub (the server's configuration: REDIS_URL), before its first
- * use. Unconfigured, it is this process's own.
+ * Names the process's pub/sub (the server's configuration: REDIS_URL, and its side of a
+ * cluster), before its first use. Unconfigured, it is this process's own.
  */
-export function configureSharedPubSub(redisUrl: string | undefined): void {
-  if (processPubSub && redisUrl !== processRedisUrl) throw new Error('The shared pub/sub is already in use: configure it at start-up.');
-  processRedisUrl = redisUrl;
+export function configureSharedPubSub(redisUrl: string | undefined, cluster?: ClusterSide): void {
+  if (processPubSub && (redisUrl !== processOptions.redisUrl || cluster !== processOptions.cluster)) {
+    throw new Error('The shared pub/sub is already in use: configure it at start-up.');
+  }
+  processOptions = { redisUrl, cluster };
 }
 
 /**
@@ -42,7 +53,7 @@ export function configureSharedPubSub(redisUrl: string | undefined): void {
  * share one channel space, so both reach it through here.
  */
 export function sharedPubSub(): Promise<PubSub> {
-  processPubSub ??= createPubSub({ redisUrl: processRedisUrl });
+  processPubSub ??= createPubSub(processOptions);
   return processPubSub;
 }
 

@@ -1,0 +1,52 @@
+import type { Config } from './config.js';
+import type { Db } from '../platform/db/client.js';
+import type { Logger } from '../platform/logger/index.js';
+import { startMailer } from '../platform/mail/index.js';
+import { systemClock } from '../platform/clock.js';
+import { startSweeper } from '../platform/jobs/sweeper.js';
+import { handledEventsPruneSweep } from '../platform/events/retention.js';
+import { startEventDispatcher } from '../platform/events/dispatcher.js';
+import { trashPurgeSweep } from '../modules/posts/trash-purge.js';
+import { notificationDigestSweep } from '../modules/notifications/digest.js';
+import { searchBackfillSweep } from '../modules/search/indexer.js';
+import { searchTierSweep } from '../modules/search/tier.js';
+import { searchAnalyticsPruneSweep } from '../modules/search/retention.js';
+import { eventHandlers } from './event-handlers.js';
+
+/**
+ * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
+ * started together; stop() stops each in turn, and each finishes what it has in flight
+ * (an email, a purge or digest batch, an event).
+ */
+export function startBackground(deps: { db: Db; config: Config; logger: Logger }): { stop(): Promise<void> } {
+  const { db, config, logger } = deps;
+  const jobs = [
+    // The outbox's sender.
+    startMailer({ db, config, logger }),
+    // The trash purge (spec §4: permanent deletion after 14 days).
+    startSweeper({ sweep: trashPurgeSweep({ db, clock: systemClock, logger }), logger }),
+    // The notifications email digest (readers due by their own schedule).
+    startSweeper({
+      sweep: notificationDigestSweep({ db, logger, siteName: config.SITE_NAME, origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}` }),
+      logger,
+      intervalMs: 5 * 60_000,
+    }),
+    // The reactions to domain events: notifications (docs/adr/0007).
+    startEventDispatcher({ db, logger, handlers: eventHandlers() }),
+    // The outbox's housekeeping: handled events older than a week go.
+    startSweeper({ sweep: handledEventsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }),
+    // Search documents for whatever has none (the demo content, bulk-loaded rows, a site
+    // upgraded to search, an event given up on): at once, so a new site's search finds its
+    // demo stories, then every 6 hours.
+    startSweeper({ sweep: searchBackfillSweep(db), logger, intervalMs: 6 * 3600_000, startDelayMs: 0, batchSize: 5000 }),
+    // The story search's top tier, rebuilt as the site grows (modules/search/tier.ts): hourly.
+    startSweeper({ sweep: searchTierSweep(db), logger, intervalMs: 60 * 60_000, startDelayMs: 60_000 }),
+    // Search analytics older than 90 days go (modules/search/retention.ts): hourly.
+    startSweeper({ sweep: searchAnalyticsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }),
+  ];
+  return {
+    async stop() {
+      for (const job of jobs) await job.stop();
+    },
+  };
+}
