@@ -9,7 +9,7 @@ import { signUp } from './accounts.mjs';
 import { AppProcess, tempDataDir } from './app-process.mjs';
 import { runChild } from './child-load.mjs';
 import { closing } from './cleanup.mjs';
-import { processCpuMs } from './cpu.mjs';
+import { appNodeCpuMs, processCpuMs } from './cpu.mjs';
 import { freePort } from './http.mjs';
 import { fmt, table, verdict } from './report.mjs';
 import { runMain } from './run-main.mjs';
@@ -62,7 +62,7 @@ function serverCpuMs(app, dataDir) {
       /* gone */
     }
   }
-  return { node: cpu(app.pid), postgres: pg };
+  return { node: appNodeCpuMs(app.pid), postgres: pg };
 }
 
 /** Runs bench/lib/clap-load.mjs in a child process and returns what it printed. */

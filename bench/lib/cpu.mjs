@@ -16,6 +16,31 @@ export function processCpuMs(pid) {
   }
 }
 
+/** The pids whose parent is `pid`, with their command names. */
+export function childProcesses(pid) {
+  const children = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (Number(stat.split(') ')[1].split(' ')[1]) === pid) children.push({ pid: Number(entry), name });
+    } catch {
+      /* gone */
+    }
+  }
+  return children;
+}
+
+/**
+ * The app's Node processes: the one started, and the web processes it forked when
+ * WEB_PROCESSES > 1 (its Node children; an embedded PostgreSQL is its child too, and not counted).
+ */
+export const appNodePids = (pid) => [pid, ...childProcesses(pid).filter((c) => c.name.startsWith('node')).map((c) => c.pid)];
+
+/** User + system CPU time of the app's Node processes, in ms. */
+export const appNodeCpuMs = (pid) => appNodePids(pid).reduce((sum, p) => sum + processCpuMs(p), 0);
+
 /**
  * CPU time of the PostgreSQL backends serving `applicationName` on the database of `client`
  * (the server runs on this machine, so its backends are processes here).

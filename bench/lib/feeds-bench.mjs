@@ -10,7 +10,7 @@ import { AppProcess, tempDataDir } from './app-process.mjs';
 import { loadRenderer } from './baseline.mjs';
 import { DEFAULT_BENCH_DATABASE_URL, applyMigrations, viaLocalSocket } from './big-dataset.mjs';
 import { runChild } from './child-load.mjs';
-import { backendsCpuMs, processCpuMs } from './cpu.mjs';
+import { appNodeCpuMs, backendsCpuMs } from './cpu.mjs';
 import { closing, ensureOpen, track } from './cleanup.mjs';
 import { FALLBACK_OPERATIONS, UNREAD_COUNT, VIEWER, recordHomeOperations, timeOperation, timeOperations } from './feeds-http.mjs';
 import { createSessions, deleteSessions, pickReaders } from './feeds-readers.mjs';
@@ -107,7 +107,7 @@ async function main() {
     if (ok) ops.push(op);
   }
   ensureOpen();
-  const serverCpu = async () => ({ node: processCpuMs(app.pid), db: await backendsCpuMs(client, 'inkwell') });
+  const serverCpu = async () => ({ node: appNodeCpuMs(app.pid), db: await backendsCpuMs(client, 'inkwell') });
   const opTimes = await timeOperations(app.origin, readers, ops, { cpu: serverCpu });
 
   progress(`load: GET / as ${readers.length} signed-in readers in turn, -c ${settings.connections} for ${settings.duration} s, and the baselines`);
