@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('config', config);
   decorateSharedLimits(app, await createSharedLimits(config.REDIS_URL));
-  app.decorate('captcha', createCaptcha(config));
+  app.decorate('captcha', createCaptcha(config, app.rateLimiter));
   await app.register(cookie);
   registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL });
 

@@ -1,12 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../server/config.js';
 import { powSolves } from '../../shared/pow.js';
+import { createMemoryRateLimiter, type RateLimiter, type RateLimitRule } from '../../platform/rate-limit/index.js';
 
 /**
  * The sign-up check (spec §4 captcha) behind one interface:
  * - pow (default): a self-hosted proof of work; no third party sees the reader. The
  *   challenge is signed (HMAC) and expires, so the server keeps nothing but the
- *   challenges already spent.
+ *   challenges already spent, counted as rate limits are (one use each), so every process
+ *   of a site knows them (a cluster's primary, or Redis).
  * - recaptcha: Google's check, verified with its siteverify API.
  * - none: off (tests, closed communities).
  */
@@ -26,19 +28,19 @@ export interface Captcha {
 export const CAPTCHA_FAILED_MESSAGE = { pow: 'The sign-up check did not pass. Please try again.', recaptcha: 'reCAPTCHA verification failed.' } as const;
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** A solved challenge pays for one sign-up: its first use is allowed, any other refused until it has expired. */
+const SPENT_CHALLENGE: RateLimitRule = { name: 'captcha-spent', limit: 1, windowMs: CHALLENGE_TTL_MS };
 
-export function createCaptcha(config: Config): Captcha {
+export function createCaptcha(config: Config, rateLimiter: RateLimiter = createMemoryRateLimiter()): Captcha {
   if (config.CAPTCHA_PROVIDER === 'none') {
     return { challenge: () => ({ provider: 'none', challenge: null, difficulty: null, siteKey: null }), verify: async () => true };
   }
   if (config.CAPTCHA_PROVIDER === 'recaptcha') return recaptcha(config.RECAPTCHA_SITE_KEY!, config.RECAPTCHA_SECRET_KEY!);
-  return proofOfWork(config.SECRET_KEY ?? randomBytes(32).toString('hex'), config.CAPTCHA_POW_DIFFICULTY);
+  return proofOfWork(config.SECRET_KEY ?? randomBytes(32).toString('hex'), config.CAPTCHA_POW_DIFFICULTY, rateLimiter);
 }
 
-function proofOfWork(secret: string, difficulty: number): Captcha {
+function proofOfWork(secret: string, difficulty: number, rateLimiter: RateLimiter): Captcha {
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
-  /** Spent challenges until they expire: each solves one sign-up. */
-  const spent = new Map<string, number>();
   return {
     challenge(now = Date.now()) {
       const body = `${now + CHALLENGE_TTL_MS}.${difficulty}.${randomBytes(12).toString('base64url')}`;
@@ -53,11 +55,10 @@ function proofOfWork(secret: string, difficulty: number): Captcha {
       if (cut < 0 || !expires || !bits || !random || !mac || !/^\d{1,12}$/.test(nonce)) return false;
       const expected = Buffer.from(sign(`${expires}.${bits}.${random}`));
       if (expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) return false;
-      if (Number(expires) < now || Number(bits) < difficulty || spent.has(challenge)) return false;
+      if (Number(expires) < now || Number(bits) < difficulty) return false;
       if (!powSolves(challenge, nonce, Number(bits))) return false;
-      for (const [c, until] of spent) if (until < now) spent.delete(c);
-      spent.set(challenge, Number(expires));
-      return true;
+      // Spent only once solved: a wrong nonce does not use a reader's challenge up.
+      return (await rateLimiter.hit(SPENT_CHALLENGE, challenge, now)).allowed;
     },
   };
 }
