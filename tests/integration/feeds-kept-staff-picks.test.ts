@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { KEPT_STAFF_PICKS, KeptStaffPicks, keptStaffPicks } from '../../src/modules/feeds/kept-staff-picks.js';
+import { KEPT_STAFF_PICKS, KeptStaffPicks, keptStaffPicks, STAFF_PICKS_CHANGED_CHANNEL } from '../../src/modules/feeds/kept-staff-picks.js';
+import { sharedPubSub } from '../../src/platform/pubsub/index.js';
 import { pickedPostIds } from '../../src/modules/feeds/staff-picks.js';
 import { staffPickPostIds } from '../../src/modules/feeds/queries.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -46,6 +47,19 @@ describe('kept staff picks', () => {
     await staff.browser.gql('mutation($id: ID!) { removeStaffPick(postId: $id) { id } }', { id: s[0] });
     expect(pickedIds(await reader.browser.gql(PICKS))).toEqual([s[2]]);
     expect([...(await pickedPostIds(t.database.db, s))]).toEqual([s[2]]);
+  });
+
+  it('forgets the list when another process announces a pick on pub/sub', async () => {
+    const kept = keptStaffPicks(t.database.db);
+    const before = await kept.list();
+    expect(before.picked.has(s[1]!)).toBe(false);
+    await sql(t, 'insert into staff_picks (post_id, position) values ($1, -200)', [s[1]]); // another process's pick
+    expect(await kept.list()).toBe(before);
+    await (await sharedPubSub()).publish(STAFF_PICKS_CHANGED_CHANNEL, '');
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await kept.list()).picked.has(s[1]!)).toBe(true);
+    await sql(t, 'delete from staff_picks where post_id = $1', [s[1]]);
+    kept.forget();
   });
 
   it('sees a change made by another process within TTL_MS, and leaves out a story trashed since', async () => {

@@ -34,14 +34,14 @@ export async function pickStory(db: Db, actor: Actor | null, postId: string): Pr
       select ${postId}, coalesce(min(position), 1) - 1 from staff_picks
       on conflict (post_id) do nothing`);
   });
-  keptStaffPicks(db).forget();
+  keptStaffPicks(db).forgetEverywhere();
 }
 
 /** Staff remove a story from the staff picks (removing one that is not picked changes nothing). */
 export async function unpickStory(db: Db, actor: Actor | null, postId: string): Promise<void> {
   requireStaff(actor);
   await db.execute(sql`delete from staff_picks where post_id = ${postId}`);
-  keptStaffPicks(db).forget();
+  keptStaffPicks(db).forgetEverywhere();
 }
 
 const pickedAmong = namedStatement<{ id: string }, [ids: readonly string[]]>('picked_post_ids', 'select post_id as id from staff_picks where post_id = any($1::text[])');
