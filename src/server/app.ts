@@ -29,7 +29,8 @@ import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
 import { ASSET_BASE, noAssets } from './ssr/assets.js';
 import { PageCache, type CacheStatus } from './page-cache.js';
-import { registerPageCacheInvalidation } from './page-cache-invalidation.js';
+import { registerWriteInvalidation } from './write-invalidation.js';
+import { SessionCache } from '../modules/accounts/session-cache.js';
 import { sharedPubSub } from '../platform/pubsub/index.js';
 
 declare module 'fastify' {
@@ -89,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   decorateSharedLimits(app, await createSharedLimits(config.REDIS_URL));
   app.decorate('captcha', createCaptcha(config, app.rateLimiter));
   await app.register(cookie);
-  registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL });
+  // Signed-in readers' sessions kept a few seconds (forgotten on their writes: registerWriteInvalidation below).
+  const sessionCache = config.sessionCacheTtlMs > 0 ? new SessionCache(config.sessionCacheTtlMs) : null;
+  registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL, sessionCache });
 
   // Internal failures keep their details in the log, not in the response.
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
@@ -151,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const assets = deps.assets ?? noAssets;
   // Logged-out readers' public pages, rendered once per few seconds (src/server/page-cache.ts).
   const pageCache = config.pageCacheTtlMs > 0 && !deps.beforeRoutes ? new PageCache({ ttlMs: config.pageCacheTtlMs, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : null;
-  if (pageCache) await registerPageCacheInvalidation(app, pageCache, GRAPHQL_PATH, sharedPubSub);
+  await registerWriteInvalidation(app, { pageCache, sessionCache }, GRAPHQL_PATH, sharedPubSub);
   const renderRequest = async (r: Renderer, request: import('fastify').FastifyRequest) => {
     const ctx = contextForRequest(app, request);
     const execute = async (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) =>

@@ -63,6 +63,12 @@ const schema = z.object({
    * 0 turns the cache off. Default 5 in production, 0 otherwise (development renders fresh).
    */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  /**
+   * Seconds a signed-in reader's session may be kept in memory instead of read on each
+   * request (src/modules/accounts/session-cache.ts; forgotten at once on the user's writes);
+   * 0 turns it off. Default 10 in production, 0 otherwise.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).optional(),
   /** Memory the page cache may hold, in MB. */
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   /** Seconds to wait for in-flight requests at shutdown before closing anyway. */
@@ -151,6 +157,7 @@ export type Config = z.infer<typeof schema> & {
   logLevel: keyof typeof LOG_LEVELS;
   isProduction: boolean;
   pageCacheTtlMs: number;
+  sessionCacheTtlMs: number;
   /** WEB_PROCESSES with auto resolved to this machine's cores. */
   webProcesses: number;
 };
@@ -180,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction: c.NODE_ENV === 'production',
     webProcesses: c.WEB_PROCESSES === 'auto' ? availableParallelism() : c.WEB_PROCESSES,
+    sessionCacheTtlMs: (c.SESSION_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 10 : 0)) * 1000,
     pageCacheTtlMs: (c.PAGE_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 5 : 0)) * 1000,
   };
 }

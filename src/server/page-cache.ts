@@ -8,7 +8,7 @@
  * Freshness: any write (a GraphQL mutation, any POST but analytics) invalidates every
  * entry at once, so a reader sees their change and the next logged-out reader sees it too;
  * the site's other processes hear of it through pub/sub a moment later
- * (page-cache-invalidation.ts).
+ * (write-invalidation.ts).
  */
 import { SizedLru } from '../shared/sized-lru.js';
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newVisitorId } from '../platform/ids.js';
 import { sessionCookieName } from '../modules/accounts/auth-http.js';
 import { viewerForSessionToken, type SessionViewer } from '../modules/accounts/viewer.js';
+import type { SessionCache } from '../modules/accounts/session-cache.js';
 import { TOKEN_MESSAGES, viewerForIntegrationToken } from '../modules/accounts/integration-tokens.js';
 import type { Db } from '../platform/db/client.js';
 import { GRAPHQL_PATH } from './graphql/plugin.js';
@@ -32,7 +33,7 @@ function bearerSecret(request: FastifyRequest): string | null {
 }
 
 /** Who is asking: the viewer (session cookie or integration token), the visitor id and the edge's country. */
-export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy: boolean; db: Db; protocol: string }) {
+export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy: boolean; db: Db; protocol: string; sessionCache?: SessionCache | null }) {
   const sessionCookie = sessionCookieName(opts.protocol);
   app.decorateRequest('viewer', null);
   app.decorateRequest('session', null);
@@ -52,7 +53,7 @@ export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy
     }
     const token = secret === null ? request.cookies[sessionCookie] : undefined;
     if (token) {
-      request.viewer = await viewerForSessionToken(opts.db, token);
+      request.viewer = await viewerForSessionToken(opts.db, token, new Date(), opts.sessionCache ?? null);
       request.session = request.viewer ? { xsrf: request.viewer.xsrf } : null;
     }
     const fromCookie = request.cookies[VISITOR_COOKIE];

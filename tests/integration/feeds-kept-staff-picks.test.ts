@@ -4,6 +4,7 @@ import { sharedPubSub } from '../../src/platform/pubsub/index.js';
 import { pickedPostIds } from '../../src/modules/feeds/staff-picks.js';
 import { staffPickPostIds } from '../../src/modules/feeds/queries.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { recordNamedStatements } from '../support/named-statements.js';
 import { newReader, type Reader } from '../support/readers.js';
 import { sql, story } from './feeds-fixtures.js';
 
@@ -16,7 +17,7 @@ describe('kept staff picks', () => {
   let staff: Reader;
   let reader: Reader;
   const s: string[] = [];
-  const statements: string[] = [];
+  let statements: string[] = [];
   let restore: () => void;
 
   beforeAll(async () => {
@@ -24,13 +25,9 @@ describe('kept staff picks', () => {
     [staff, reader] = await Promise.all([newReader(t, 'Staff', { isStaff: true }), newReader(t, 'Reader')]);
     const ann = await newReader(t, 'Ann');
     for (let i = 0; i < 4; i++) s.push(await story(t, ann.id, `Ann ${i}`, new Date(Date.now() - (i + 1) * 3_600_000)));
-    const pool = t.database.db.$client;
-    const query = pool.query.bind(pool);
-    pool.query = ((config: { name?: string }, ...rest: unknown[]) => {
-      if (typeof config === 'object' && /staff_pick|picked_post/.test(config?.name ?? '')) statements.push(config.name!);
-      return (query as (...a: unknown[]) => unknown)(config, ...rest);
-    }) as typeof pool.query;
-    restore = () => void (pool.query = query);
+    const recording = recordNamedStatements(t, /staff_pick|picked_post/);
+    statements = recording.names;
+    restore = recording.restore;
   });
   afterEach(() => void statements.splice(0));
   afterAll(() => restore());

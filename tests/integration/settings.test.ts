@@ -26,7 +26,8 @@ describe('settings', () => {
   let otherId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Sessions kept as in production: renames and sign-outs must reach the next request at once.
+    t = await createTestApp({ SESSION_CACHE_SECONDS: '10' });
     adaId = await createUser(t.database.db, { name: 'Ada Reader', username: 'ada', email: 'ada@example.com', bio: 'Reads a lot.' });
     otherId = await createUser(t.database.db, { name: 'Someone Else', username: 'TakenName', email: 'else@example.com' });
   });

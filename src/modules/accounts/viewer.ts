@@ -5,6 +5,7 @@ import { sessions } from './auth-tables.js';
 import { hashToken } from './sessions.js';
 import { users } from './tables.js';
 import { obfuscateEmail } from './validation.js';
+import type { SessionCache } from './session-cache.js';
 
 /** Last-used times (sessions, tokens) are written at most this often, so reading pages does not write each time. */
 export const TOUCH_EVERY_MS = 5 * 60 * 1000;
@@ -40,20 +41,27 @@ export interface SessionViewer {
  * runs on every signed-in request, so neither the builder nor PostgreSQL's planner should
  * see it again each time.
  */
-const sessionLookup = namedSelect<Omit<SessionViewer, 'emailObfuscated'> & { email: string | null; lastSeenAt: Date }, [tokenHash: string, now: Date]>(
+const sessionLookup = namedSelect<Omit<SessionViewer, 'emailObfuscated'> & { email: string | null; lastSeenAt: Date; expiresAt: Date }, [tokenHash: string, now: Date]>(
   'viewer_for_session',
-  { ...VIEWER_USER_COLUMNS, xsrf: sessions.xsrf, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt },
+  { ...VIEWER_USER_COLUMNS, xsrf: sessions.xsrf, signedInAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt },
   'from sessions join users on users.id = sessions.user_id where sessions.token_hash = $1 and sessions.expires_at > $2',
 );
 
-/** One query per request: the session and its user, or null for an unknown or expired token. */
-export async function viewerForSessionToken(db: Db, token: string, now: Date = new Date()): Promise<SessionViewer | null> {
+/**
+ * The session and its user, or null for an unknown or expired token: one query, or none
+ * while `cache` keeps the session (session-cache.ts).
+ */
+export async function viewerForSessionToken(db: Db, token: string, now: Date = new Date(), cache: SessionCache | null = null): Promise<SessionViewer | null> {
   const tokenHash = hashToken(token);
+  const kept = cache?.get(tokenHash, now.getTime());
+  if (kept) return kept;
   const [row] = await sessionLookup(db, tokenHash, now);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
   }
-  const { email, lastSeenAt: _seen, ...viewer } = row;
-  return { ...viewer, emailObfuscated: email ? obfuscateEmail(email) : null };
+  const { email, lastSeenAt: _seen, expiresAt, ...fields } = row;
+  const viewer = { ...fields, emailObfuscated: email ? obfuscateEmail(email) : null };
+  cache?.set(tokenHash, viewer, expiresAt, now.getTime());
+  return viewer;
 }

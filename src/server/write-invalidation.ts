@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { mayContainMutation, type PageCache } from './page-cache.js';
+import type { SessionCache } from '../modules/accounts/session-cache.js';
+import type { PubSub } from '../platform/pubsub/index.js';
+
+/** Tells the site's other processes that a write happened (their caches go stale too). */
+export const WRITES_CHANNEL = 'writes';
+/** Writes within this long are announced once: a burst of claps is one message, not hundreds. */
+const ANNOUNCE_COALESCE_MS = 20;
+
+/** Requests that never change what a page shows: analytics and the browser's own reports. */
+const READ_ONLY_POSTS = new Set(['/_/batch']);
+/** GET requests that change a user or their sessions: sign-in links and callbacks, email confirmation, sign-out. */
+const WRITING_GETS = ['/m/callback/', '/m/connect/', '/m/account/', '/m/signout'];
+
+/** What a process announces: who wrote (user ids), or that someone without a session did. */
+interface WritesMessage {
+  from: string;
+  users: string[];
+  anonymous: boolean;
+  /** False when only sessions changed (a sign-in link): cached pages stay. */
+  pages: boolean;
+}
+
+export interface WriteInvalidated {
+  pageCache: PageCache | null;
+  sessionCache: SessionCache | null;
+}
+
+/** Whether a non-GET request is a write: a GraphQL request holding a mutation, any other POST but analytics and search. */
+function isWrite(request: FastifyRequest, graphqlPath: string): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
+  const path = request.url.split('?')[0]!;
+  // /1/: the search provider's reads and its click events (modules/search) change nothing a cache holds.
+  if (READ_ONLY_POSTS.has(path) || path.startsWith('/1/')) return false;
+  return path !== graphqlPath || mayContainMutation(request.body);
+}
+
+/**
+ * A write makes what is kept stale: every cached page (any write), and the writer's kept
+ * sessions (all of them when the writer has none). This process's caches before the answer
+ * leaves (onSend: the handler's transaction has committed); the other processes of the site
+ * (a cluster's workers, other machines with Redis) through `pubsub` a moment later.
+ */
+export async function registerWriteInvalidation(app: FastifyInstance, caches: WriteInvalidated, graphqlPath: string, pubsub: () => Promise<PubSub>): Promise<void> {
+  const { pageCache, sessionCache } = caches;
+  if (!pageCache && !sessionCache) return;
+  const bus = await pubsub();
+  // Messages name their sender: this process forgot what it kept when the write was answered.
+  const self = randomUUID();
+  const unsubscribe = await bus.subscribe(WRITES_CHANNEL, (text) => {
+    const message = JSON.parse(text) as WritesMessage;
+    if (message.from === self) return;
+    forget(message.users, message.anonymous, message.pages);
+  });
+
+  function forget(users: Iterable<string>, anonymous: boolean, pages = true) {
+    if (pages) pageCache?.invalidateAll();
+    if (anonymous) sessionCache?.forgetAll();
+    else for (const id of users) sessionCache?.forgetUser(id);
+  }
+
+  let pending: { users: Set<string>; anonymous: boolean; pages: boolean; timer: NodeJS.Timeout } | null = null;
+  const announce = (userId: string | null, pages: boolean) => {
+    pending ??= {
+      users: new Set(),
+      anonymous: false,
+      pages: false,
+      timer: setTimeout(() => {
+        const message: WritesMessage = { from: self, users: [...pending!.users], anonymous: pending!.anonymous, pages: pending!.pages };
+        pending = null;
+        void bus.publish(WRITES_CHANNEL, JSON.stringify(message)).catch((err: unknown) => app.log.warn({ err }, 'could not announce a write to the other processes'));
+      }, ANNOUNCE_COALESCE_MS),
+    };
+    if (userId) pending.users.add(userId);
+    else pending.anonymous = true;
+    pending.pages ||= pages;
+  };
+  app.addHook('onClose', async () => {
+    if (pending) clearTimeout(pending.timer);
+    await unsubscribe();
+  });
+
+  app.addHook('onSend', async (request) => {
+    const write = isWrite(request, graphqlPath);
+    // A GET that signs in or out or confirms an email changes sessions, not pages.
+    const sessionsOnly = !write && sessionCache !== null && request.method === 'GET' && WRITING_GETS.some((p) => request.url.startsWith(p));
+    if (!write && !sessionsOnly) return;
+    const userId = request.viewer?.id ?? null;
+    forget(userId ? [userId] : [], userId === null, write);
+    announce(userId, write);
+  });
+}
