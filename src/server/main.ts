@@ -62,7 +62,9 @@ export async function main(): Promise<void> {
 
   // This machine's cluster (WEB_PROCESSES > 1): the primary keeps the database and the
   // background work and forks the web processes (src/server/cluster/primary.ts).
-  const primaryOfCluster = config.webProcesses > 1 && cluster.isPrimary;
+  // Not in development: each worker would start its own Vite server (one HMR port, one file watcher).
+  if (config.webProcesses > 1 && config.NODE_ENV === 'development') logger.warn({ webProcesses: config.webProcesses }, 'WEB_PROCESSES is for production; development serves from one process');
+  const primaryOfCluster = config.webProcesses > 1 && cluster.isPrimary && config.NODE_ENV !== 'development';
   const workerOfCluster = cluster.isWorker;
 
   let database: StartedDatabase;
