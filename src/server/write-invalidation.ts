@@ -50,9 +50,15 @@ export async function registerWriteInvalidation(app: FastifyInstance, caches: Wr
   // Messages name their sender: this process forgot what it kept when the write was answered.
   const self = randomUUID();
   const unsubscribe = await bus.subscribe(WRITES_CHANNEL, (text) => {
-    const message = JSON.parse(text) as WritesMessage;
+    let message: WritesMessage;
+    try {
+      message = JSON.parse(text) as WritesMessage;
+    } catch {
+      // Not ours (another version's format): forget everything rather than throw in the listener.
+      message = { from: '', users: [], anonymous: true, pages: true };
+    }
     if (message.from === self) return;
-    forget(message.users, message.anonymous, message.pages);
+    forget(Array.isArray(message.users) ? message.users : [], message.anonymous === true || !Array.isArray(message.users), message.pages !== false);
   });
 
   function forget(users: Iterable<string>, anonymous: boolean, pages = true) {

@@ -54,5 +54,11 @@ describe('kept sessions', () => {
     await new Promise((r) => setTimeout(r, 10));
     await reader.browser.gql(ME);
     expect(lookups).toHaveLength(2);
+
+    // A message it cannot read forgets everything instead of breaking the listener.
+    await (await sharedPubSub()).publish(WRITES_CHANNEL, 'not json');
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await reader.browser.gql(ME)).data.viewer.id).toBe(reader.id);
+    expect(lookups).toHaveLength(3);
   });
 });
