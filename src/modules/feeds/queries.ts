@@ -1,11 +1,10 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { namedStatement } from '../../platform/db/named-select.js';
-import { oncePerDb } from '../../platform/db/per-db-cache.js';
+import { namedSelect, namedStatement } from '../../platform/db/named-select.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from '../posts/queries.js';
 import { posts } from '../posts/tables.js';
 import { staffPicks } from './tables.js';
-import { listedConditions, listedText } from '../posts/listed.js';
+import { listedText } from '../posts/listed.js';
 import { keptStaffPicks } from './kept-staff-picks.js';
 
 /** Named: pages past the kept list's MAX (kept-staff-picks.ts) ask for them. */
@@ -49,28 +48,22 @@ export function publishedStoriesOf(creatorId: string) {
  * from'), as whole rows: the caller primes its loader with them instead of a second query.
  */
 export async function postsByCreator(db: Db, creatorId: string, limit: number, before: Date | null): Promise<PostRow[]> {
-  const statements = byCreatorStatements(db);
-  return before ? statements.before.execute({ creatorId, limit, before: before.toISOString() }) : statements.newest.execute({ creatorId, limit });
+  return before ? byCreator.before(db, creatorId, limit, before.toISOString()) : byCreator.newest(db, creatorId, limit);
 }
 
-/** Named and built once per database: every story page asks for its writer's 'More from'. */
-const byCreatorStatements = oncePerDb((db: Db) => {
-  const page = (withBefore: boolean) =>
-    db
-      .select(POST_SUMMARY_COLUMNS)
-      .from(posts)
-      .where(
-        and(
-          eq(posts.creatorId, sql.placeholder('creatorId')),
-          ...listedConditions(),
-          withBefore ? sql`${posts.firstPublishedAt} < ${sql.placeholder('before')}::timestamptz` : undefined,
-        ),
-      )
-      .orderBy(desc(posts.firstPublishedAt))
-      .limit(sql.placeholder('limit'))
-      .prepare(withBefore ? 'posts_by_creator_before' : 'posts_by_creator');
-  return { newest: page(false), before: page(true) };
-});
+/** Named selects (platform/db/named-select.ts): every story page asks for its writer's 'More from'. */
+const byCreator = {
+  newest: namedSelect<PostRow, [creatorId: string, limit: number]>(
+    'posts_by_creator',
+    POST_SUMMARY_COLUMNS,
+    `from posts where posts.creator_id = $1 and ${listedText('posts')} order by posts.first_published_at desc limit $2`,
+  ),
+  before: namedSelect<PostRow, [creatorId: string, limit: number, before: string]>(
+    'posts_by_creator_before',
+    POST_SUMMARY_COLUMNS,
+    `from posts where posts.creator_id = $1 and ${listedText('posts')} and posts.first_published_at < $3::timestamptz order by posts.first_published_at desc limit $2`,
+  ),
+};
 
 export async function addStaffPick(db: Db, postId: string, position: number): Promise<void> {
   await db.insert(staffPicks).values({ postId, position }).onConflictDoUpdate({ target: staffPicks.postId, set: { position } });

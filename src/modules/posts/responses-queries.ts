@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
-import { asc, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import { namedSelect } from '../../platform/db/named-select.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import type { PostRow } from './queries.js';
@@ -26,68 +27,59 @@ export type ResponseOrder = 'MOST_RELEVANT' | 'MOST_RECENT' | 'THREAD';
 /** Replies shown under a response before 'more replies'. */
 export const REPLIES_PREVIEW_SIZE = 2;
 
-const ORDER_BY: Record<ResponseOrder, SQL[]> = {
-  MOST_RELEVANT: [desc(posts.clapCount), desc(posts.firstPublishedAt), desc(posts.id)],
-  MOST_RECENT: [desc(posts.firstPublishedAt), desc(posts.id)],
-  THREAD: [asc(posts.firstPublishedAt), asc(posts.id)],
+/** ORDER BY of each order, on posts (ties broken by id). */
+const ORDER_BY: Record<ResponseOrder, string> = {
+  MOST_RELEVANT: 'posts.clap_count desc, posts.first_published_at desc, posts.id desc',
+  MOST_RECENT: 'posts.first_published_at desc, posts.id desc',
+  THREAD: 'posts.first_published_at asc, posts.id asc',
 };
 
-/** After the cursor post, in each order (row comparison matches the ORDER BY columns). */
-const AFTER: Record<ResponseOrder, SQL> = {
-  MOST_RELEVANT: sql`(${posts.clapCount}, ${posts.firstPublishedAt}, ${posts.id}) < (select c.clap_count, c.first_published_at, c.id from posts c where c.id = ${sql.placeholder('after')})`,
-  MOST_RECENT: sql`(${posts.firstPublishedAt}, ${posts.id}) < (select c.first_published_at, c.id from posts c where c.id = ${sql.placeholder('after')})`,
-  THREAD: sql`(${posts.firstPublishedAt}, ${posts.id}) > (select c.first_published_at, c.id from posts c where c.id = ${sql.placeholder('after')})`,
+/** After the cursor post ($4), in each order (row comparison matches the ORDER BY columns). */
+const AFTER: Record<ResponseOrder, string> = {
+  MOST_RELEVANT: '(posts.clap_count, posts.first_published_at, posts.id) < (select c.clap_count, c.first_published_at, c.id from posts c where c.id = $4)',
+  MOST_RECENT: '(posts.first_published_at, posts.id) < (select c.first_published_at, c.id from posts c where c.id = $4)',
+  THREAD: '(posts.first_published_at, posts.id) > (select c.first_published_at, c.id from posts c where c.id = $4)',
 };
 
 /** A response is shown with its body, which is short: read in the same query. */
 const RESPONSE_COLUMNS = getTableColumns(posts);
 export type ResponseRow = PostRow & { paragraphs: Paragraph[] };
 
-const VISIBLE_RESPONSE = sql`${posts.deletedAt} is null and ${posts.firstPublishedAt} is not null`;
+const VISIBLE_RESPONSE = 'posts.deleted_at is null and posts.first_published_at is not null';
 
-function prepare(db: Db) {
-  const page = (order: ResponseOrder, withCursor: boolean) =>
-    db
-      .select(RESPONSE_COLUMNS)
-      .from(posts)
-      .where(
-        sql`${posts.inResponseToPostId} = ${sql.placeholder('parentId')} and ${VISIBLE_RESPONSE}
-          and (${posts.hiddenByParentAuthorAt} is null or ${sql.placeholder('includeHidden')}::boolean)
-          ${withCursor ? sql`and ${AFTER[order]}` : sql``}`,
-      )
-      .orderBy(...ORDER_BY[order])
-      .limit(sql.placeholder('limit'))
-      .prepare(`responses_${order.toLowerCase()}${withCursor ? '_after' : ''}`);
-  const orders: ResponseOrder[] = ['MOST_RELEVANT', 'MOST_RECENT', 'THREAD'];
-  const statements = Object.fromEntries(orders.flatMap((o) => [[o, page(o, false)], [`${o}:after`, page(o, true)]]));
+/**
+ * Named selects (platform/db/named-select.ts): a story page reads its first responses and
+ * their first replies, whole rows, on every view.
+ */
+type PageParams = [parentId: string, includeHidden: boolean, limit: number, after?: string];
+const page = (order: ResponseOrder, withCursor: boolean) =>
+  namedSelect<ResponseRow, PageParams>(
+    `responses_${order.toLowerCase()}${withCursor ? '_after' : ''}`,
+    RESPONSE_COLUMNS,
+    `from posts where posts.in_response_to_post_id = $1 and ${VISIBLE_RESPONSE}
+       and (posts.hidden_by_parent_author_at is null or $2::boolean)
+       ${withCursor ? `and ${AFTER[order]}` : ''}
+     order by ${ORDER_BY[order]} limit $3`,
+  );
+const orders: ResponseOrder[] = ['MOST_RELEVANT', 'MOST_RECENT', 'THREAD'];
+const pageStatements = Object.fromEntries(orders.flatMap((o) => [[o, page(o, false)], [`${o}:after`, page(o, true)]]));
 
-  // The first replies of many responses in one query: each parent's oldest few.
-  const ranked = db
-    .select({
-      ...RESPONSE_COLUMNS,
-      rank: sql<number>`row_number() over (partition by ${posts.inResponseToPostId} order by ${posts.firstPublishedAt}, ${posts.id})`.as('rank'),
-    })
-    .from(posts)
-    .where(
-      sql`${posts.inResponseToPostId} = any(${sql.placeholder('parentIds')}::text[]) and ${VISIBLE_RESPONSE}
-        and (${posts.hiddenByParentAuthorAt} is null or ${posts.inResponseToPostId} = any(${sql.placeholder('ownParentIds')}::text[]))`,
-    )
-    .as('ranked');
-  const firstReplies = db
-    .select()
-    .from(ranked)
-    .where(sql`${ranked.rank} <= ${sql.placeholder('limit')}`)
-    .orderBy(asc(ranked.rank))
-    .prepare('responses_first_replies');
-  return { statements, firstReplies };
-}
-
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-function statementsFor(db: Db) {
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = prepare(db)));
-  return q;
-}
+/**
+ * The first replies of many responses in one query: each parent's oldest few. The ranked rows
+ * are named posts again, so the select list reads them as it reads the table.
+ */
+const firstReplies = namedSelect<ResponseRow, [parentIds: string[], ownParentIds: string[], limit: number]>(
+  'responses_first_replies',
+  RESPONSE_COLUMNS,
+  `from (
+     select posts.*, row_number() over (partition by posts.in_response_to_post_id order by posts.first_published_at, posts.id) as rank
+     from posts
+     where posts.in_response_to_post_id = any($1::text[]) and ${VISIBLE_RESPONSE}
+       and (posts.hidden_by_parent_author_at is null or posts.in_response_to_post_id = any($2::text[]))
+   ) as posts
+   where posts.rank <= $3
+   order by posts.rank asc`,
+);
 
 export interface ResponsesPage {
   rows: ResponseRow[];
@@ -100,8 +92,9 @@ export async function responsesPage(
   db: Db,
   opts: { parentId: string; order: ResponseOrder; limit: number; after: string | null; includeHidden: boolean },
 ): Promise<ResponsesPage> {
-  const statement = statementsFor(db).statements[opts.after ? `${opts.order}:after` : opts.order]!;
-  const rows = (await statement.execute({ parentId: opts.parentId, includeHidden: opts.includeHidden, limit: opts.limit + 1, after: opts.after ?? '' })) as ResponseRow[];
+  const rows = opts.after
+    ? await pageStatements[`${opts.order}:after`]!(db, opts.parentId, opts.includeHidden, opts.limit + 1, opts.after)
+    : await pageStatements[opts.order]!(db, opts.parentId, opts.includeHidden, opts.limit + 1);
   return pageOf(rows, opts.limit);
 }
 
@@ -123,13 +116,14 @@ export interface RepliesKey {
 export function createFirstRepliesLoader(db: Db): DataLoader<RepliesKey, ResponsesPage, string> {
   return new DataLoader<RepliesKey, ResponsesPage, string>(
     async (keys) => {
-      const rows = await statementsFor(db).firstReplies.execute({
-        parentIds: keys.map((k) => k.parentId),
-        ownParentIds: keys.filter((k) => k.own).map((k) => k.parentId),
-        limit: REPLIES_PREVIEW_SIZE + 1,
-      });
+      const rows = await firstReplies(
+        db,
+        keys.map((k) => k.parentId),
+        keys.filter((k) => k.own).map((k) => k.parentId),
+        REPLIES_PREVIEW_SIZE + 1,
+      );
       const byParent = new Map<string, ResponseRow[]>();
-      for (const { rank: _rank, ...row } of rows) {
+      for (const row of rows) {
         const list = byParent.get(row.inResponseToPostId!) ?? [];
         list.push(row);
         byParent.set(row.inResponseToPostId!, list);
