@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { createMemoryRateLimiter, type RateLimiter } from '../platform/rate-limit/index.js';
 import { createRedisRateLimiter } from '../platform/rate-limit/redis.js';
@@ -15,6 +14,8 @@ import { clusterLimits } from './cluster/limits.js';
 export async function createSharedLimits(redisUrl: string | undefined): Promise<{ rateLimiter: RateLimiter; ipLockouts: IpLockouts; close(): Promise<void> }> {
   if (!redisUrl && cluster.isWorker) return clusterLimits();
   if (!redisUrl) return { rateLimiter: createMemoryRateLimiter(), ipLockouts: createIpLockouts(), close: async () => {} };
+  // Loaded only with Redis configured: the client is ~15 MB of a process's memory.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await redis.connect();
   return {
