@@ -16,6 +16,7 @@ import { resolvePage, type TableContext } from './router/resolve-page.js';
 import { ServerFragmentsContext } from './lib/server-fragments.js';
 import { FragmentCache } from './ssr/fragment-cache.js';
 import { KeptJson } from './ssr/kept-json.js';
+import { PageBytes } from './ssr/page-bytes.js';
 
 /** Story bodies and other subtrees rendered once per key (docs/adr/0008): 32 MB of HTML per process. */
 const fragmentCache = new FragmentCache(32 * 1024 * 1024);
@@ -122,9 +123,11 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     renderHeadTags(head) +
     input.assets.tagsFor(def.module, ...[pageDefModule(page.pageId)].filter((m): m is string => m !== null)) +
     `</head><body><div id="root">`;
+  // The page as text with tokens where its kept parts go, their bytes put in at the end (page-bytes.ts).
+  const bytes = new PageBytes();
   const stateScript =
     `<script>window.__PRELOADED_STATE__=${serializeForScript(preloaded)};` +
-    `window.__APOLLO_STATE__=${keptJson.serialize(data, def.keptState?.(data) ?? [])};` +
+    `window.__APOLLO_STATE__=${keptJson.serialize(data, def.keptState?.(data) ?? [], bytes)};` +
     `window.__GRAPHQL_URL__=${serializeForScript(input.graphqlUrl)};</script>`;
 
   const tail = `</div>${stateScript}</body></html>`;
@@ -136,7 +139,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   // streaming renderer renders it again and reports the error (docs/adr/0004).
   let fellBack = false;
   let html: string;
-  const fragments = fragmentCache.forRender();
+  const fragments = fragmentCache.forRender(bytes);
   try {
     html = renderToString(
       <ServerFragmentsContext.Provider value={fragments}>
@@ -148,12 +151,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     return renderServerError(statusForRenderError(err), input);
   }
   if (!fellBack) fragments.keepMisses(renderToString);
-  if (!fellBack) return { kind: 'html', status, body: Buffer.from(documentHead + html + tail), cacheable: status === 200 && input.viewer === null && def.publicCache === true };
-  return renderStreaming(app, documentHead, tail, status, input);
+  if (!fellBack) return { kind: 'html', status, body: bytes.assemble(documentHead + html + tail), cacheable: status === 200 && input.viewer === null && def.publicCache === true };
+  return renderStreaming(app, documentHead, bytes.assemble(tail), status, input);
 }
 
 /** The streaming renderer, for a page that failed: it reports the error and answers 500. */
-function renderStreaming(app: ReactElement, documentHead: string, tail: string, status: number, input: RenderInput): Promise<RenderResult> {
+function renderStreaming(app: ReactElement, documentHead: string, tail: Buffer, status: number, input: RenderInput): Promise<RenderResult> {
   return new Promise<RenderResult>((resolve) => {
     let pageErrored = false;
     const chunks: Buffer[] = [Buffer.from(documentHead)];
@@ -163,7 +166,7 @@ function renderStreaming(app: ReactElement, documentHead: string, tail: string, 
         cb();
       },
       final(cb) {
-        chunks.push(Buffer.from(tail));
+        chunks.push(tail);
         resolve({ kind: 'html', status: pageErrored ? 500 : status, body: Buffer.concat(chunks) });
         cb();
       },

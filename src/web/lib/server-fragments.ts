@@ -21,11 +21,14 @@ export const ServerFragmentsContext = createContext<ServerFragments | null>(null
 /**
  * The kept HTML of `element()` on the server (render it with dangerouslySetInnerHTML on
  * the element that would hold it), or null: render `element()` as a child. `keyParts` is
- * a function so the browser never builds the key.
+ * a function so the browser never builds the key. `enabled` false: always null (the
+ * subtree depends on something the key cannot name, such as a signed-in viewer).
+ * `element()` is rendered on its own, outside the page: it must provide again any context
+ * its HTML reads.
  */
-export function useServerFragment(keyParts: () => unknown, element: () => ReactElement): string | null {
+export function useServerFragment(keyParts: () => unknown, element: () => ReactElement, enabled = true): string | null {
   const fragments = useContext(ServerFragmentsContext);
-  return fragments ? fragments.html(keyParts(), element) : null;
+  return fragments && enabled ? fragments.html(keyParts(), element) : null;
 }
 
 /**

@@ -1,47 +1,41 @@
-import { randomBytes } from 'node:crypto';
 import type { KeptPart } from '../lib/server-fragments.js';
 import { serializeForScript } from '../router/head.js';
-import { SizedLru, stringBytes } from '../../shared/sized-lru.js';
+import { SizedLru } from '../../shared/sized-lru.js';
+import type { PageBytes } from './page-bytes.js';
 
 /**
  * serializeForScript, with the kept parts' JSON written once per key and reused: a long
  * story's paragraphs are most of its page's state (docs/adr/0008). Each part is swapped for a
- * token while the rest is serialized (the data is put back before returning), then the token
- * for its JSON. Tokens carry a random nonce of the process, so no text a writer typed can be
- * taken for one. Least recently used keys are dropped past `maxBytes`.
+ * token of its page (page-bytes.ts) while the rest is serialized (the data is put back before
+ * returning); the page's bytes carry the kept JSON, already encoded, in the token's place.
+ * Least recently used keys are dropped past `maxBytes`.
  */
 export class KeptJson {
-  private readonly entries: SizedLru<string>;
-  private readonly nonce = randomBytes(12).toString('hex');
+  private readonly entries: SizedLru<Buffer>;
 
   constructor(maxBytes: number) {
-    this.entries = new SizedLru(maxBytes, stringBytes);
+    this.entries = new SizedLru(maxBytes, (json) => json.byteLength);
   }
 
   get size(): number {
     return this.entries.size;
   }
 
-  serialize(value: unknown, parts: readonly KeptPart[]): string {
+  /** The JSON of `value` for a script, with tokens of `page` where its kept parts go. */
+  serialize(value: unknown, parts: readonly KeptPart[], page: PageBytes): string {
     if (parts.length === 0) return serializeForScript(value);
     const originals = parts.map((p) => p.holder[p.prop]);
-    const tokens = parts.map((_, i) => `kept:${this.nonce}:${i}`);
-    let json: string;
     try {
-      parts.forEach((p, i) => (p.holder[p.prop] = tokens[i]));
-      json = serializeForScript(value);
+      parts.forEach((p, i) => (p.holder[p.prop] = page.token(this.json(p.key, originals[i]))));
+      return serializeForScript(value);
     } finally {
       parts.forEach((p, i) => (p.holder[p.prop] = originals[i]));
     }
-    parts.forEach((p, i) => {
-      json = json.replace(`"${tokens[i]}"`, () => this.json(p.key, originals[i]));
-    });
-    return json;
   }
 
-  private json(key: string, value: unknown): string {
+  private json(key: string, value: unknown): Buffer {
     let json = this.entries.get(key);
-    if (json === undefined) this.entries.set(key, (json = serializeForScript(value)));
+    if (json === undefined) this.entries.set(key, (json = Buffer.from(serializeForScript(value))));
     return json;
   }
 }

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SiteContext, type SiteInfo } from '../../app-context.js';
 import { ServerFragmentsContext } from '../../lib/server-fragments.js';
+import { PageBytes } from '../../ssr/page-bytes.js';
 import { FragmentCache } from '../../ssr/fragment-cache.js';
 import { FeedPostCard } from './FeedPostCard.js';
 import { PostCard, type PostPreview } from './PostCard.js';
@@ -45,7 +46,8 @@ function Cards({ posts }: { posts: PostPreview[] }) {
 }
 
 function renderPage(cache: FragmentCache | null, posts: PostPreview[], signedIn = true) {
-  const fragments = cache?.forRender() ?? null;
+  const page = new PageBytes();
+  const fragments = cache?.forRender(page) ?? null;
   const html = renderToString(
     <SiteContext.Provider value={site(signedIn)}>
       <ServerFragmentsContext.Provider value={fragments}>
@@ -54,7 +56,7 @@ function renderPage(cache: FragmentCache | null, posts: PostPreview[], signedIn 
     </SiteContext.Provider>,
   );
   fragments?.keepMisses(renderToString);
-  return html;
+  return page.assemble(html).toString();
 }
 
 describe('PostCard on the server', () => {

@@ -2,13 +2,15 @@ import { useRef, useState } from 'react';
 import { LIMITS } from '../../../../shared/constants.js';
 import { formatCount, formatDate } from '../../../../shared/format.js';
 import { imageUrl } from '../../../../shared/images.js';
-import { useSite } from '../../../app-context.js';
+import { SiteContext, useSite } from '../../../app-context.js';
 import { Avatar } from '../../../components/avatar/index.js';
 import { ClapButton } from '../../../components/clap-button/index.js';
 import { Popover } from '../../../components/popover/index.js';
 import { InlineText } from '../../../components/post-body/index.js';
 import { useToast } from '../../../components/toast/index.js';
 import { Link } from '../../../router/Link.js';
+import { NavigationContext, useNavigation } from '../../../router/navigation.js';
+import { useServerFragment } from '../../../lib/server-fragments.js';
 import { ResponseEditor } from './ResponseEditor.js';
 import type { PagingInfo, ResponsePost, ResponsesApi } from './responses-api.js';
 import { RespondSignIn } from './RespondSignIn.js';
@@ -56,9 +58,23 @@ function useReplies(post: ResponsePost, api: ResponsesApi) {
   return { replies, add, loadMore, loading, failed, more };
 }
 
+/** Everything a response's article shows (not its replies, which are items of their own). */
+const responseKey = (post: ResponsePost) => ({
+  id: post.id,
+  mediumUrl: post.mediumUrl,
+  firstPublishedAt: post.firstPublishedAt,
+  clapCount: post.clapCount,
+  viewerClapCount: post.viewerClapCount,
+  creator: post.creator,
+  inResponseToQuote: post.inResponseToQuote,
+  paragraphs: post.content.bodyModel.paragraphs,
+});
+
 /** One response: its writer, text and claps, the author's menu, Reply, and its replies. */
 export function ResponseItem({ post, parentCreatorId, api, canReply, onReplyToThread, onCount }: ResponseItemProps) {
-  const { viewer } = useSite();
+  const site = useSite();
+  const navigation = useNavigation();
+  const { viewer } = site;
   const toast = useToast();
   const [hidden, setHidden] = useState(post.isHiddenByParentAuthor);
   const [replying, setReplying] = useState(false);
@@ -95,6 +111,77 @@ export function ResponseItem({ post, parentCreatorId, api, canReply, onReplyToTh
     return null;
   };
 
+  const name = post.creator.name;
+  const article = () => (
+    <>
+      <header className={styles.itemHeader}>
+        <Link href={profileHref(post.creator)} aria-label={name}>
+          <Avatar username={post.creator.username} name={name} imageUrl={post.creator.imageId ? imageUrl(post.creator.imageId, 64) : null} size="XS" alt="" />
+        </Link>
+        <div className={styles.byline}>
+          <Link href={profileHref(post.creator)} className={styles.writer}>
+            {name}
+          </Link>
+          {post.firstPublishedAt && (
+            <a href={post.mediumUrl} className={styles.date}>
+              <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>
+            </a>
+          )}
+        </div>
+        {mayHide && (
+          <div className={styles.menu}>
+            <button ref={menuButton} type="button" className={styles.menuButton} aria-label="Response options" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
+              <span aria-hidden="true">···</span>
+            </button>
+            <Popover isVisible={menuOpen} anchorRef={menuButton} onHide={() => setMenuOpen(false)} role="menu" aria-label="Response options" placement="bottom" align="end">
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.menuItem}
+                onClick={() => {
+                  setMenuOpen(false);
+                  void changeHidden(true);
+                }}
+              >
+                Hide response
+              </button>
+            </Popover>
+          </div>
+        )}
+      </header>
+      {post.inResponseToQuote && <blockquote className={`${styles.quote} ${styles.itemQuote}`}>{post.inResponseToQuote.text}</blockquote>}
+      <div className={styles.text}>
+        {paragraphs.map((p, i) => (
+          <p key={`${i}-${p.name}`}>
+            <InlineText text={p.text} markups={p.markups} />
+          </p>
+        ))}
+      </div>
+      <footer className={styles.itemFooter}>
+        <ClapButton postId={post.id} creatorId={post.creator.id} clapCount={post.clapCount} viewerClapCount={post.viewerClapCount} />
+        {canReply &&
+          (viewer ? (
+            <button type="button" className={styles.linkButton} onClick={() => setReplying(true)} aria-expanded={replying}>
+              Reply
+            </button>
+          ) : (
+            <RespondSignIn className={styles.linkButton}>Reply</RespondSignIn>
+          ))}
+      </footer>
+    </>
+  );
+  // For a signed-out reader the response reads the same for everyone on this page until it
+  // changes (its claps, its text): on the server it is rendered once and kept
+  // (server-fragments.ts, docs/adr/0008), with the contexts its HTML reads given again.
+  const kept = useServerFragment(
+    () => ['response', responseKey(post), canReply, navigation.pathname + navigation.search],
+    () => (
+      <SiteContext.Provider value={site}>
+        <NavigationContext.Provider value={navigation}>{article()}</NavigationContext.Provider>
+      </SiteContext.Provider>
+    ),
+    viewer === null && !hidden,
+  );
   if (hidden) {
     return (
       <li className={styles.item} data-testid="response" data-response-id={post.id}>
@@ -108,64 +195,10 @@ export function ResponseItem({ post, parentCreatorId, api, canReply, onReplyToTh
     );
   }
 
-  const name = post.creator.name;
   return (
     <li className={styles.item} data-testid="response" data-response-id={post.id}>
-      <article aria-label={`Response by ${name}`}>
-        <header className={styles.itemHeader}>
-          <Link href={profileHref(post.creator)} aria-label={name}>
-            <Avatar username={post.creator.username} name={name} imageUrl={post.creator.imageId ? imageUrl(post.creator.imageId, 64) : null} size="XS" alt="" />
-          </Link>
-          <div className={styles.byline}>
-            <Link href={profileHref(post.creator)} className={styles.writer}>
-              {name}
-            </Link>
-            {post.firstPublishedAt && (
-              <a href={post.mediumUrl} className={styles.date}>
-                <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>
-              </a>
-            )}
-          </div>
-          {mayHide && (
-            <div className={styles.menu}>
-              <button ref={menuButton} type="button" className={styles.menuButton} aria-label="Response options" aria-haspopup="menu" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
-                <span aria-hidden="true">···</span>
-              </button>
-              <Popover isVisible={menuOpen} anchorRef={menuButton} onHide={() => setMenuOpen(false)} role="menu" aria-label="Response options" placement="bottom" align="end">
-                <button
-                  type="button"
-                  role="menuitem"
-                  className={styles.menuItem}
-                  onClick={() => {
-                    setMenuOpen(false);
-                    void changeHidden(true);
-                  }}
-                >
-                  Hide response
-                </button>
-              </Popover>
-            </div>
-          )}
-        </header>
-        {post.inResponseToQuote && <blockquote className={`${styles.quote} ${styles.itemQuote}`}>{post.inResponseToQuote.text}</blockquote>}
-        <div className={styles.text}>
-          {paragraphs.map((p, i) => (
-            <p key={`${i}-${p.name}`}>
-              <InlineText text={p.text} markups={p.markups} />
-            </p>
-          ))}
-        </div>
-        <footer className={styles.itemFooter}>
-          <ClapButton postId={post.id} creatorId={post.creator.id} clapCount={post.clapCount} viewerClapCount={post.viewerClapCount} />
-          {canReply &&
-            (viewer ? (
-              <button type="button" className={styles.linkButton} onClick={() => setReplying(true)} aria-expanded={replying}>
-                Reply
-              </button>
-            ) : (
-              <RespondSignIn className={styles.linkButton}>Reply</RespondSignIn>
-            ))}
-        </footer>
+      <article aria-label={`Response by ${name}`} dangerouslySetInnerHTML={kept === null ? undefined : { __html: kept }}>
+        {kept === null ? article() : undefined}
       </article>
       {replying && (
         <div className={styles.replyEditor}>
