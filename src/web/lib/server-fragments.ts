@@ -10,8 +10,9 @@ import { createContext, useContext, type ReactElement } from 'react';
 export interface ServerFragments {
   /**
    * The HTML kept for `keyParts` (JSON-serializable: everything the subtree's output
-   * depends on), or null when there is none yet: the caller renders `element()` inline
-   * this time, and it is kept once this render is done.
+   * depends on), as a token the page's bytes replace with it (src/web/ssr/page-bytes.ts),
+   * or null when there is none yet: the caller renders `element()` inline this time, and it
+   * is kept once this render is done.
    */
   html(keyParts: unknown, element: () => ReactElement): string | null;
 }
@@ -19,8 +20,8 @@ export interface ServerFragments {
 export const ServerFragmentsContext = createContext<ServerFragments | null>(null);
 
 /**
- * The kept HTML of `element()` on the server (render it with dangerouslySetInnerHTML on
- * the element that would hold it), or null: render `element()` as a child. `keyParts` is
+ * The kept HTML of `element()` on the server, as its token (render it with
+ * dangerouslySetInnerHTML on the element that would hold it), or null: render `element()` as a child. `keyParts` is
  * a function so the browser never builds the key. `enabled` false: always null (the
  * subtree depends on something the key cannot name, such as a signed-in viewer).
  * `element()` is rendered on its own, outside the page: it must provide again any context

@@ -7,10 +7,11 @@ import type { PageBytes } from './page-bytes.js';
 export type RenderFragment = (element: ReactElement) => string;
 
 /**
- * The server's kept fragments (src/web/lib/server-fragments.ts): HTML by the JSON of its
- * key parts, least recently used dropped first past `maxBytes` (keys and HTML counted). An entry can never be
- * stale: its key is everything its HTML depends on (for a story body, its version and the
- * top highlight), so a changed body is a new key and the old one ages out.
+ * The server's kept fragments (src/web/lib/server-fragments.ts): HTML as UTF-8 by the JSON
+ * of its key parts, least recently used dropped first past `maxBytes` (keys and HTML
+ * counted). An entry can never be stale: its key is everything its HTML depends on (for a
+ * story body, its version and the top highlight), so a changed body is a new key and the
+ * old one ages out.
  */
 export class FragmentCache {
   private readonly entries: SizedLru<{ html: Buffer; keyLength: number }>;
