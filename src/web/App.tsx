@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext, type ComponentType } from 'react';
+import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 import { layoutForPage, WORDMARK_NO_BOTTOM_MARGIN } from '../shared/pages.js';
 import { SiteContext, type ShellViewer, type SiteInfo } from './app-context.js';
 import { HeaderDataContext, type HeaderData } from './components/header/index.js';
@@ -54,6 +54,19 @@ export interface AppProps {
   onPageError?(error: Error): void;
 }
 
+/**
+ * The site and navigation contexts of a page: the application's own, and what the server
+ * renders a kept fragment within (src/web/ssr/fragment-cache.ts), so a kept subtree reads
+ * the same viewer and path as it does inline.
+ */
+export function PageContexts({ site, page, navigation, children }: Pick<AppProps, 'site' | 'navigation'> & { page: Pick<AppPage, 'pageId' | 'routeName'>; children: ReactNode }) {
+  return (
+    <SiteContext.Provider value={{ ...site, pageId: page.pageId, routeName: page.routeName }}>
+      <NavigationContext.Provider value={navigation}>{children}</NavigationContext.Provider>
+    </SiteContext.Provider>
+  );
+}
+
 /** The whole application: providers, then the page's layout (spec §2.1) around the page. */
 export function App({ site, page, navigation, onPageError }: AppProps) {
   const layoutKind = layoutForPage(page.pageId);
@@ -62,28 +75,26 @@ export function App({ site, page, navigation, onPageError }: AppProps) {
   const Sidebar: ComponentType<{ pageId: string; params: Record<string, string> }> | undefined = page.module.Sidebar;
   return (
     <PageQueryContext.Provider value={page.readPageQuery}>
-      <SiteContext.Provider value={{ ...site, pageId: page.pageId, routeName: page.routeName }}>
-        <NavigationContext.Provider value={navigation}>
-          <HeaderDataContext.Provider value={headerData(site.viewer)}>
-            <ToastProvider>
-              <SusiModalProvider>
-                <Layout
-                  sidebar={Sidebar ? <Sidebar pageId={page.pageId} params={page.params} /> : undefined}
-                  noBottomMargin={WORDMARK_NO_BOTTOM_MARGIN.has(page.pageId)}
-                >
-                  {/* On the server a failing page falls back to this boundary (error boundaries
-                      only run in the browser); in the browser the error boundary catches. */}
-                  <Suspense fallback={<PageFallback />}>
-                    <PageErrorBoundary resetKey={page.renderKey ?? page.url} onError={(e) => onPageError?.(e)}>
-                      <Page key={page.renderKey ?? page.url} pageId={page.pageId} params={page.params} />
-                    </PageErrorBoundary>
-                  </Suspense>
-                </Layout>
-              </SusiModalProvider>
-            </ToastProvider>
-          </HeaderDataContext.Provider>
-        </NavigationContext.Provider>
-      </SiteContext.Provider>
+      <PageContexts site={site} page={page} navigation={navigation}>
+        <HeaderDataContext.Provider value={headerData(site.viewer)}>
+          <ToastProvider>
+            <SusiModalProvider>
+              <Layout
+                sidebar={Sidebar ? <Sidebar pageId={page.pageId} params={page.params} /> : undefined}
+                noBottomMargin={WORDMARK_NO_BOTTOM_MARGIN.has(page.pageId)}
+              >
+                {/* On the server a failing page falls back to this boundary (error boundaries
+                    only run in the browser); in the browser the error boundary catches. */}
+                <Suspense fallback={<PageFallback />}>
+                  <PageErrorBoundary resetKey={page.renderKey ?? page.url} onError={(e) => onPageError?.(e)}>
+                    <Page key={page.renderKey ?? page.url} pageId={page.pageId} params={page.params} />
+                  </PageErrorBoundary>
+                </Suspense>
+              </Layout>
+            </SusiModalProvider>
+          </ToastProvider>
+        </HeaderDataContext.Provider>
+      </PageContexts>
     </PageQueryContext.Provider>
   );
 }

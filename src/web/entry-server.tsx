@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { tableForHost } from '../shared/routing/index.js';
-import { App, PageFallbackReport, type AppPage } from './App.js';
+import { App, PageContexts, PageFallbackReport, type AppPage } from './App.js';
 import type { ShellViewer } from './app-context.js';
 import type { AuthProviderInfo } from '../shared/auth-providers.js';
 import { Kind, type DocumentNode, type ExecutionResult } from 'graphql';
@@ -150,7 +150,15 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     input.log.error({ err }, 'page render failed');
     return renderServerError(statusForRenderError(err), input);
   }
-  if (!fellBack) fragments.keepMisses(renderToString);
+  // Each miss is rendered on its own within the page's site and navigation, as it read them inline.
+  if (!fellBack)
+    fragments.keepMisses((element) =>
+      renderToString(
+        <PageContexts site={site} page={page} navigation={navigation}>
+          {element}
+        </PageContexts>,
+      ),
+    );
   if (!fellBack) return { kind: 'html', status, body: bytes.assemble(documentHead + html + tail), cacheable: status === 200 && input.viewer === null && def.publicCache === true };
   return renderStreaming(app, documentHead, bytes.assemble(tail), status, input);
 }

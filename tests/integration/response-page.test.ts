@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/app.js';
+import { createTestApp, TEST_HOST } from '../support/app.js';
 import { newReader, newStory } from '../support/readers.js';
 
 const t = await createTestApp();
@@ -22,5 +22,21 @@ describe("a response's own page", () => {
     const storyPage = await writer.browser.get(story.headers.location as string);
     const responseHtml = storyPage.body.slice(storyPage.body.indexOf(`data-response-id="${response.id}"`));
     expect(responseHtml).toMatch(/aria-label="Clap" data-viewer-claps="0"/);
+  });
+
+  it('serves a signed-out reader the same story page twice, the second time from kept responses', async () => {
+    const writer = await newReader(t, 'Keeper');
+    const storyId = await newStory(t, writer.id, { title: 'Tides at dusk' });
+    const reader = await newReader(t, 'Kept Answerer');
+    await reader.browser.gql(PUBLISH, { to: storyId, paragraphs: [{ name: 'c3d4', type: 'P', text: 'Kept & well said.', markups: [] }] });
+    const canonical = (await t.app.inject({ method: 'GET', url: `/p/${storyId}`, headers: { host: TEST_HOST } })).headers.location as string;
+    const loggedOut = () => t.app.inject({ method: 'GET', url: canonical, headers: { host: TEST_HOST } });
+    const first = await loggedOut();
+    const second = await loggedOut();
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    // Kept within the page's own navigation: Reply's sign-up link comes back to this story.
+    expect(second.body).toContain(`redirect=${encodeURIComponent(canonical)}&amp;skipOnboarding=1">Reply</a>`);
+    expect(second.body).toContain('Kept &amp; well said.');
   });
 });

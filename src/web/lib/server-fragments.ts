@@ -24,8 +24,8 @@ export const ServerFragmentsContext = createContext<ServerFragments | null>(null
  * dangerouslySetInnerHTML on the element that would hold it), or null: render `element()` as a child. `keyParts` is
  * a function so the browser never builds the key. `enabled` false: always null (the
  * subtree depends on something the key cannot name, such as a signed-in viewer).
- * `element()` is rendered on its own, outside the page: it must provide again any context
- * its HTML reads.
+ * `element()` is kept from a render of its own within the page's site and navigation
+ * (App's PageContexts); any other context it reads has its default there.
  */
 export function useServerFragment(keyParts: () => unknown, element: () => ReactElement, enabled = true): string | null {
   const fragments = useContext(ServerFragmentsContext);

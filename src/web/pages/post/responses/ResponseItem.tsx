@@ -2,14 +2,14 @@ import { useRef, useState } from 'react';
 import { LIMITS } from '../../../../shared/constants.js';
 import { formatCount, formatDate } from '../../../../shared/format.js';
 import { imageUrl } from '../../../../shared/images.js';
-import { SiteContext, useSite } from '../../../app-context.js';
+import { useSite } from '../../../app-context.js';
 import { Avatar } from '../../../components/avatar/index.js';
 import { ClapButton } from '../../../components/clap-button/index.js';
 import { Popover } from '../../../components/popover/index.js';
 import { InlineText } from '../../../components/post-body/index.js';
 import { useToast } from '../../../components/toast/index.js';
 import { Link } from '../../../router/Link.js';
-import { NavigationContext, useNavigation } from '../../../router/navigation.js';
+import { useNavigation } from '../../../router/navigation.js';
 import { useServerFragment } from '../../../lib/server-fragments.js';
 import { ResponseEditor } from './ResponseEditor.js';
 import type { PagingInfo, ResponsePost, ResponsesApi } from './responses-api.js';
@@ -72,9 +72,8 @@ const responseKey = (post: ResponsePost) => ({
 
 /** One response: its writer, text and claps, the author's menu, Reply, and its replies. */
 export function ResponseItem({ post, parentCreatorId, api, canReply, onReplyToThread, onCount }: ResponseItemProps) {
-  const site = useSite();
+  const { viewer } = useSite();
   const navigation = useNavigation();
-  const { viewer } = site;
   const toast = useToast();
   const [hidden, setHidden] = useState(post.isHiddenByParentAuthor);
   const [replying, setReplying] = useState(false);
@@ -172,16 +171,8 @@ export function ResponseItem({ post, parentCreatorId, api, canReply, onReplyToTh
   );
   // For a signed-out reader the response reads the same for everyone on this page until it
   // changes (its claps, its text): on the server it is rendered once and kept
-  // (server-fragments.ts, docs/adr/0008), with the contexts its HTML reads given again.
-  const kept = useServerFragment(
-    () => ['response', responseKey(post), canReply, navigation.pathname + navigation.search],
-    () => (
-      <SiteContext.Provider value={site}>
-        <NavigationContext.Provider value={navigation}>{article()}</NavigationContext.Provider>
-      </SiteContext.Provider>
-    ),
-    viewer === null && !hidden,
-  );
+  // (server-fragments.ts, docs/adr/0008). Its sign-up link returns to this page: the path is in the key.
+  const kept = useServerFragment(() => ['response', responseKey(post), canReply, navigation.pathname + navigation.search], article, viewer === null && !hidden);
   if (hidden) {
     return (
       <li className={styles.item} data-testid="response" data-response-id={post.id}>

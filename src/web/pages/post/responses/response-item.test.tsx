@@ -1,18 +1,17 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SiteContext, type SiteInfo } from '../../../app-context.js';
+import { PageContexts } from '../../../App.js';
+import type { SiteInfo } from '../../../app-context.js';
 import { ServerFragmentsContext } from '../../../lib/server-fragments.js';
-import { NavigationContext, type Navigation } from '../../../router/navigation.js';
+import type { Navigation } from '../../../router/navigation.js';
 import { FragmentCache } from '../../../ssr/fragment-cache.js';
 import { PageBytes } from '../../../ssr/page-bytes.js';
 import { ResponseItem } from './ResponseItem.js';
 import type { ResponsePost, ResponsesApi } from './responses-api.js';
 
-const site = (signedIn: boolean): SiteInfo => ({
+const site = (signedIn: boolean): Omit<SiteInfo, 'pageId' | 'routeName'> => ({
   siteName: 'Inkwell',
   mainHost: 'localhost:3000',
-  pageId: 'post',
-  routeName: 'ShowPost',
   viewer: signedIn ? { id: 'aaaaaaaaaaaa', name: 'Writer', username: 'writer', imageId: null, emailObfuscated: null, xsrf: 'x' } : null,
 });
 
@@ -36,21 +35,21 @@ const response = (id: string, clapCount: number, text: string): ResponsePost => 
 /** Rendering only: nothing is clicked, so the discussion's calls are never made. */
 const api = {} as ResponsesApi;
 
+/** As entry-server renders a page: misses are kept from renders of their own within the page's contexts. */
 function render(cache: FragmentCache | null, post: ResponsePost, { signedIn = false, pathname = '/@writer/story-story1' } = {}) {
   const page = new PageBytes();
   const fragments = cache?.forRender(page) ?? null;
+  const contexts = { site: site(signedIn), page: { pageId: 'post', routeName: 'ShowPost' }, navigation: navigation(pathname) };
   const html = renderToString(
-    <SiteContext.Provider value={site(signedIn)}>
-      <NavigationContext.Provider value={navigation(pathname)}>
-        <ServerFragmentsContext.Provider value={fragments}>
-          <ol>
-            <ResponseItem post={post} parentCreatorId="aaaaaaaaaaaa" api={api} canReply onReplyToThread={() => {}} onCount={() => {}} />
-          </ol>
-        </ServerFragmentsContext.Provider>
-      </NavigationContext.Provider>
-    </SiteContext.Provider>,
+    <PageContexts {...contexts}>
+      <ServerFragmentsContext.Provider value={fragments}>
+        <ol>
+          <ResponseItem post={post} parentCreatorId="aaaaaaaaaaaa" api={api} canReply onReplyToThread={() => {}} onCount={() => {}} />
+        </ol>
+      </ServerFragmentsContext.Provider>
+    </PageContexts>,
   );
-  fragments?.keepMisses(renderToString);
+  fragments?.keepMisses((element) => renderToString(<PageContexts {...contexts}>{element}</PageContexts>));
   return page.assemble(html).toString();
 }
 
@@ -62,7 +61,7 @@ describe('ResponseItem on the server', () => {
     expect(render(cache, post)).toBe(inline);
     expect(cache.size).toBe(1);
     expect(render(cache, post)).toBe(inline);
-    // The contexts it reads are given again: the sign-in link comes back to this story.
+    // Kept within the page's navigation: the sign-in link comes back to this story.
     expect(inline).toContain('redirect=%2F%40writer%2Fstory-story1');
     expect(inline).toContain('Reader &lt;One&gt;');
     expect(inline).toContain('<strong>Well</strong> said');
