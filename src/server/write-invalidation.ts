@@ -23,6 +23,24 @@ interface WritesMessage {
   pages: boolean;
 }
 
+/** What a message that cannot be read stands for: anything may have changed. */
+const FORGET_EVERYTHING: WritesMessage = { from: '', users: [], anonymous: true, pages: true };
+
+/**
+ * A message as sent, or FORGET_EVERYTHING when it is not one (another version's format, a
+ * stray publish): a throw in a pub/sub listener would end the process.
+ */
+function readWritesMessage(text: string): WritesMessage {
+  try {
+    const m = JSON.parse(text) as Partial<WritesMessage> | null;
+    if (m && typeof m.from === 'string' && Array.isArray(m.users) && typeof m.anonymous === 'boolean' && typeof m.pages === 'boolean')
+      return { from: m.from, users: m.users, anonymous: m.anonymous, pages: m.pages };
+  } catch {
+    // not JSON
+  }
+  return FORGET_EVERYTHING;
+}
+
 export interface WriteInvalidated {
   pageCache: PageCache | null;
   sessionCache: SessionCache | null;
@@ -50,15 +68,9 @@ export async function registerWriteInvalidation(app: FastifyInstance, caches: Wr
   // Messages name their sender: this process forgot what it kept when the write was answered.
   const self = randomUUID();
   const unsubscribe = await bus.subscribe(WRITES_CHANNEL, (text) => {
-    let message: WritesMessage;
-    try {
-      message = JSON.parse(text) as WritesMessage;
-    } catch {
-      // Not ours (another version's format): forget everything rather than throw in the listener.
-      message = { from: '', users: [], anonymous: true, pages: true };
-    }
+    const message = readWritesMessage(text);
     if (message.from === self) return;
-    forget(Array.isArray(message.users) ? message.users : [], message.anonymous === true || !Array.isArray(message.users), message.pages !== false);
+    forget(message.users, message.anonymous, message.pages);
   });
 
   function forget(users: Iterable<string>, anonymous: boolean, pages = true) {
