@@ -115,30 +115,30 @@ export class TopicCandidateCache {
     return new Map(await Promise.all(pending.map(async ([slug, list]) => [slug, await list] as const)));
   }
 
+  /**
+   * One string per writer id and tag across every kept list (a writer's stories and a tag's many
+   * stories repeat them): a third of a candidate's memory. Bounded: forgotten past its size.
+   */
+  private readonly sharedStrings = new Map<string, string>();
+  private readonly shared = (value: string): string => {
+    const kept = this.sharedStrings.get(value);
+    if (kept !== undefined) return kept;
+    if (this.sharedStrings.size >= 200_000) this.sharedStrings.clear();
+    this.sharedStrings.set(value, value);
+    return value;
+  };
+
   private async read(slugs: string[], depth: number): Promise<Map<string, Candidate[]>> {
     const lists = new Map<string, Candidate[]>();
     for (const r of await readTopics(this.db, slugs, depth)) {
       let list = lists.get(r.slug);
       if (!list) lists.set(r.slug, (list = []));
-      list.push({ id: r.id, creatorId: shared(r.creator_id), publishedMs: new Date(r.first_published_at).getTime(), clapCount: r.clap_count, responsesCount: r.responses_count, tags: r.tags.map(shared) });
+      list.push({ id: r.id, creatorId: this.shared(r.creator_id), publishedMs: new Date(r.first_published_at).getTime(), clapCount: r.clap_count, responsesCount: r.responses_count, tags: r.tags.map(this.shared) });
     }
     const newestFirst = (a: Candidate, b: Candidate) => b.publishedMs - a.publishedMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
     for (const list of lists.values()) list.sort(newestFirst);
     return lists;
   }
-}
-
-/**
- * One string per writer id and tag across every kept list (a writer's stories and a tag's many
- * stories repeat them): a third of a candidate's memory. Bounded: forgotten past its size.
- */
-const sharedStrings = new Map<string, string>();
-function shared(value: string): string {
-  const kept = sharedStrings.get(value);
-  if (kept !== undefined) return kept;
-  if (sharedStrings.size >= 200_000) sharedStrings.clear();
-  sharedStrings.set(value, value);
-  return value;
 }
 
 const cacheFor = oncePerDb((db) => new TopicCandidateCache(db));

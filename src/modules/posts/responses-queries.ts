@@ -51,18 +51,17 @@ const VISIBLE_RESPONSE = 'posts.deleted_at is null and posts.first_published_at 
  * Named selects (platform/db/named-select.ts): a story page reads its first responses and
  * their first replies, whole rows, on every view.
  */
-type PageParams = [parentId: string, includeHidden: boolean, limit: number, after?: string];
-const page = (order: ResponseOrder, withCursor: boolean) =>
-  namedSelect<ResponseRow, PageParams>(
-    `responses_${order.toLowerCase()}${withCursor ? '_after' : ''}`,
-    RESPONSE_COLUMNS,
-    `from posts where posts.in_response_to_post_id = $1 and ${VISIBLE_RESPONSE}
-       and (posts.hidden_by_parent_author_at is null or $2::boolean)
-       ${withCursor ? `and ${AFTER[order]}` : ''}
-     order by ${ORDER_BY[order]} limit $3`,
-  );
-const orders: ResponseOrder[] = ['MOST_RELEVANT', 'MOST_RECENT', 'THREAD'];
-const pageStatements = Object.fromEntries(orders.flatMap((o) => [[o, page(o, false)], [`${o}:after`, page(o, true)]]));
+const pageText = (order: ResponseOrder, withCursor: boolean) =>
+  `from posts where posts.in_response_to_post_id = $1 and ${VISIBLE_RESPONSE}
+     and (posts.hidden_by_parent_author_at is null or $2::boolean)
+     ${withCursor ? `and ${AFTER[order]}` : ''}
+   order by ${ORDER_BY[order]} limit $3`;
+const firstPage = (order: ResponseOrder) =>
+  namedSelect<ResponseRow, [parentId: string, includeHidden: boolean, limit: number]>(`responses_${order.toLowerCase()}`, RESPONSE_COLUMNS, pageText(order, false));
+const pageAfter = (order: ResponseOrder) =>
+  namedSelect<ResponseRow, [parentId: string, includeHidden: boolean, limit: number, after: string]>(`responses_${order.toLowerCase()}_after`, RESPONSE_COLUMNS, pageText(order, true));
+const FIRST_PAGE = { MOST_RELEVANT: firstPage('MOST_RELEVANT'), MOST_RECENT: firstPage('MOST_RECENT'), THREAD: firstPage('THREAD') };
+const PAGE_AFTER = { MOST_RELEVANT: pageAfter('MOST_RELEVANT'), MOST_RECENT: pageAfter('MOST_RECENT'), THREAD: pageAfter('THREAD') };
 
 /**
  * The first replies of many responses in one query: each parent's oldest few. The ranked rows
@@ -93,8 +92,8 @@ export async function responsesPage(
   opts: { parentId: string; order: ResponseOrder; limit: number; after: string | null; includeHidden: boolean },
 ): Promise<ResponsesPage> {
   const rows = opts.after
-    ? await pageStatements[`${opts.order}:after`]!(db, opts.parentId, opts.includeHidden, opts.limit + 1, opts.after)
-    : await pageStatements[opts.order]!(db, opts.parentId, opts.includeHidden, opts.limit + 1);
+    ? await PAGE_AFTER[opts.order](db, opts.parentId, opts.includeHidden, opts.limit + 1, opts.after)
+    : await FIRST_PAGE[opts.order](db, opts.parentId, opts.includeHidden, opts.limit + 1);
   return pageOf(rows, opts.limit);
 }
 
