@@ -167,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mainHost: config.mainHost,
       authProviders: publicProviders(config),
       hiddenSusiButtons: hiddenSusiButtons(await flags()),
+      siteLinks: config.siteLinks,
       viewer: request.viewer
         ? { id: request.viewer.id, name: request.viewer.name, username: request.viewer.username, imageId: request.viewer.imageId, emailObfuscated: request.viewer.emailObfuscated, xsrf: request.viewer.xsrf }
         : null,

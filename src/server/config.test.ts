@@ -42,4 +42,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEB_PROCESSES: 'many' })).toThrow(/WEB_PROCESSES: must be auto or a number from 1 to 64 \(got "many"\)/);
     expect(() => loadConfig({ WEB_PROCESSES: '0' })).toThrow(/WEB_PROCESSES: .*\(got "0"\)/);
   });
+
+  it('reads the links to pages elsewhere (HELP_URL…): http(s) addresses only, unset ones absent', () => {
+    expect(loadConfig({}).siteLinks).toEqual({});
+    expect(loadConfig({ STATUS_URL: 'https://status.example.com/', BLOG_URL: 'http://blog.example.com' }).siteLinks).toEqual({ status: 'https://status.example.com/', blog: 'http://blog.example.com' });
+    for (const bad of ['javascript:alert(1)', '/status', 'status.example.com', 'ftp://x.example.com']) {
+      expect(() => loadConfig({ STATUS_URL: bad })).toThrow(/STATUS_URL: must be an http:\/\/ or https:\/\/ URL/);
+    }
+  });
+
+  it('checks TERMS_FILE and PRIVACY_FILE name files that exist', () => {
+    expect(loadConfig({ TERMS_FILE: 'content/terms.md' }).TERMS_FILE).toBe('content/terms.md');
+    expect(() => loadConfig({ PRIVACY_FILE: 'content/nowhere.md' })).toThrow(/PRIVACY_FILE: must be a readable file/);
+    expect(() => loadConfig({ TERMS_FILE: 'content' })).toThrow(/TERMS_FILE: must be a readable file/);
+  });
 });

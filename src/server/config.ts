@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS } from '../shared/constants.js';
+import { siteLinksFrom, type SiteLinks } from '../shared/site-links.js';
+import { projectRoot } from '../platform/project-root.js';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -19,6 +22,18 @@ const providerUrl = (fallback: string) =>
     .refine((v) => URL.canParse(v), 'must be a URL')
     .refine(secureOrLoopback, 'must use https (http only for localhost or 127.0.0.1)')
     .default(fallback);
+
+/** A page elsewhere the site links to (footer, menus): an http(s) address; unset hides the link. */
+const siteLinkUrl = z
+  .string()
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http:// or https:// URL')
+  .optional();
+
+/** A Markdown document the site serves (modules/site-documents): must exist when the server starts. */
+const documentFile = z
+  .string()
+  .refine((v) => fs.existsSync(path.resolve(projectRoot(), v)) && fs.statSync(path.resolve(projectRoot(), v)).isFile(), 'must be a readable file (absolute, or relative to the project root)')
+  .optional();
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -127,6 +142,23 @@ const schema = z.object({
    * (comma-separated, exact addresses). Tests use it for their local servers; never set it
    * on a public site: it opens those addresses to every writer.
    */
+  /** Terms of Service and Privacy Policy as Markdown; defaults content/terms.md and content/privacy.md. */
+  TERMS_FILE: documentFile,
+  PRIVACY_FILE: documentFile,
+  /**
+   * Footer and menu links to pages this site does not serve itself (spec §2.5 footer: Help,
+   * Status, About, Careers, Press, Blog, Text to speech, Teams); a link without its address is hidden.
+   */
+  HELP_URL: siteLinkUrl,
+  STATUS_URL: siteLinkUrl,
+  ABOUT_URL: siteLinkUrl,
+  CAREERS_URL: siteLinkUrl,
+  PRESS_URL: siteLinkUrl,
+  BLOG_URL: siteLinkUrl,
+  TEXT_TO_SPEECH_URL: siteLinkUrl,
+  TEAMS_URL: siteLinkUrl,
+  /** A mobile app's download page: shows the 'Open in app' bar on small screens. */
+  DOWNLOAD_APP_URL: siteLinkUrl,
   FETCH_ALLOW_ADDRESSES: z
     .string()
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
@@ -160,6 +192,8 @@ export type Config = z.infer<typeof schema> & {
   sessionCacheTtlMs: number;
   /** WEB_PROCESSES with auto resolved to this machine's cores. */
   webProcesses: number;
+  /** HELP_URL, STATUS_URL… as the footer and menus read them (shared/site-links.ts). */
+  siteLinks: SiteLinks;
 };
 
 export class ConfigError extends Error {}
@@ -186,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     logLevel: c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction: c.NODE_ENV === 'production',
+    siteLinks: siteLinksFrom(c),
     webProcesses: c.WEB_PROCESSES === 'auto' ? availableParallelism() : c.WEB_PROCESSES,
     sessionCacheTtlMs: (c.SESSION_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 10 : 0)) * 1000,
     pageCacheTtlMs: (c.PAGE_CACHE_SECONDS ?? (c.NODE_ENV === 'production' ? 5 : 0)) * 1000,

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatBadgeCount,
   formatCount,
+  formatCountOf,
+  formatFollowers,
   formatDate,
   formatDuration,
   formatMonthYear,
@@ -32,6 +35,27 @@ describe('formatCount', () => {
 
   it('treats non-finite values as zero', () => {
     expect(formatCount(Number.NaN)).toBe('0');
+  });
+});
+
+describe('formatFollowers / formatCountOf', () => {
+  it.each([
+    [0, '0 Followers'],
+    [1, '1 Follower'],
+    [2, '2 Followers'],
+    [1000, '1K Followers'],
+    [1234, '1.2K Followers'],
+    [1_250_000, '1.3M Followers'],
+  ])('%d → %s', (n, expected) => {
+    expect(formatFollowers(n)).toBe(expected);
+  });
+
+  it('is the singular for exactly one and the plural otherwise, after the count as formatCount writes it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_000_000_000 }), (n) => {
+        expect(formatCountOf(n, 'Clap', 'Claps')).toBe(`${formatCount(n)} ${n === 1 ? 'Clap' : 'Claps'}`);
+      }),
+    );
   });
 });
 

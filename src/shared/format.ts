@@ -31,6 +31,17 @@ export function formatCount(n: number): string {
   return sign + abbreviate(abs / 1_000_000, 'M');
 }
 
+/**
+ * A count with its noun, singular for exactly one: '1 Follower', '12 Followers', '1.2K Followers'
+ * (the count as formatCount writes it).
+ */
+export function formatCountOf(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${Math.trunc(n) === 1 ? one : many}`;
+}
+
+/** 'N Follower(s)' under a writer's name (story page, profile, person rows, mention cards). */
+export const formatFollowers = (n: number): string => formatCountOf(n, 'Follower', 'Followers');
+
 /** Notification badge: the count, or '99+' above the cap. */
 export function formatBadgeCount(n: number): string {
   const cap = LIMITS.notificationBadgeCap;

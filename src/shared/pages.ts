@@ -162,6 +162,9 @@ const ADDED_PAGE_LAYOUTS = {
   'partner-program-taxes': 'basic',
   // General and staff.
   help: 'top-nav',
+  // The site's Terms of Service and Privacy Policy (Markdown from config: modules/site-documents).
+  terms: 'top-nav',
+  privacy: 'top-nav',
   'landing-creators': 'basic',
   'landing-jobs': 'basic',
   'oh-noes': 'basic',

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AuthProviderInfo } from '../shared/auth-providers.js';
+import type { SiteLinks } from '../shared/site-links.js';
 
 /** The signed-in reader as the shell needs it (spec §3 Viewer); null when logged out. */
 export interface ShellViewer {
@@ -27,6 +28,8 @@ export interface SiteInfo {
   authProviders?: AuthProviderInfo[];
   /** Sign-in buttons hidden by flags (spec §4), as '{operation}:{service}'. */
   hiddenSusiButtons?: string[];
+  /** Footer and menu links to pages elsewhere (HELP_URL, STATUS_URL…); absent ones are not shown. */
+  siteLinks?: SiteLinks;
 }
 
 export const SiteContext = createContext<SiteInfo>({

@@ -17,6 +17,7 @@ import { ServerFragmentsContext } from './lib/server-fragments.js';
 import { FragmentCache } from './ssr/fragment-cache.js';
 import { KeptJson } from './ssr/kept-json.js';
 import { PageBytes } from './ssr/page-bytes.js';
+import type { SiteLinks } from '../shared/site-links.js';
 
 /** Story bodies and other subtrees rendered once per key (docs/adr/0008): 32 MB of HTML per process. */
 const fragmentCache = new FragmentCache(32 * 1024 * 1024);
@@ -39,6 +40,8 @@ export interface RenderInput {
   /** Configured social sign-in providers (names and labels only). */
   authProviders?: AuthProviderInfo[];
   hiddenSusiButtons?: string[];
+  /** Footer and menu links to pages elsewhere, as configured (shared/site-links.ts). */
+  siteLinks?: SiteLinks;
   graphqlUrl: string;
   /** Spec §9: favicon variants by environment. */
   faviconUrl: string;
@@ -86,7 +89,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   let page = resolved.kind === 'page' ? resolved : { pageId: NOT_FOUND_PAGE_ID, routeName: resolved.routeName, params: {} };
   if (resolved.kind === 'not-found') status = 404;
 
-  const site = { siteName: input.siteName, mainHost: input.mainHost, viewer: input.viewer, authProviders: input.authProviders ?? [], hiddenSusiButtons: input.hiddenSusiButtons ?? [] };
+  const site = { siteName: input.siteName, mainHost: input.mainHost, viewer: input.viewer, authProviders: input.authProviders ?? [], hiddenSusiButtons: input.hiddenSusiButtons ?? [], siteLinks: input.siteLinks ?? {} };
   const run = async (def: PageDef, params: Record<string, string>): Promise<PageDataEntry[]> =>
     Promise.all(
       (def.preload?.(params) ?? []).map(async (q) => {

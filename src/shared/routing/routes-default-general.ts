@@ -14,6 +14,9 @@ export const GENERAL_ROUTES: readonly RouteDef[] = [
   { name: 'ShowDownloadApp', pattern: '/download-app', pageId: 'download-app' },
   { name: 'ShowJobs', pattern: '/jobs', pageId: 'landing-jobs' },
   { name: 'ShowHelp', pattern: '/help', pageId: 'help' },
+  // Not in the spec, which names the footer's Privacy and Terms but no routes for them.
+  { name: 'ShowTerms', pattern: '/terms', pageId: 'terms' },
+  { name: 'ShowPrivacy', pattern: '/privacy', pageId: 'privacy' },
   { name: 'ShowNotAvailable', pattern: '/not-available', pageId: 'not-available' },
   { name: 'ShowUnrecognizedAccount', pattern: '/unrecognized-account', pageId: 'unrecognized-account' },
   { name: 'ShowSuspended', pattern: '/suspended', pageId: 'suspended' },

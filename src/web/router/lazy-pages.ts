@@ -35,6 +35,8 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/settings/page-defs.ts', ['settings', 'new-story', 'post-edit', 'post-settings', 'post-import', 'your-stories', 'crupdate-password'], () =>
     import('../pages/settings/page-defs.js').then((m) => m.ACCOUNT_PAGES),
   ),
+  // /terms and /privacy: the site's Markdown documents.
+  group('src/web/pages/site-document/page-defs.ts', ['terms', 'privacy'], () => import('../pages/site-document/page-defs.js').then((m) => m.SITE_DOCUMENT_PAGE_DEFS)),
   // /me/notifications (page id notifications).
   group('src/web/pages/notifications/page-defs.ts', ['notifications'], () => import('../pages/notifications/page-defs.js').then((m) => m.NOTIFICATIONS_PAGES)),
 ];

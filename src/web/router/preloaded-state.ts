@@ -1,6 +1,7 @@
 import type { ShellViewer } from '../app-context.js';
 import type { AuthProviderInfo } from '../../shared/auth-providers.js';
 import type { TableContext } from './resolve-page.js';
+import type { SiteLinks } from '../../shared/site-links.js';
 
 export const NOT_FOUND_PAGE_ID = 'not-found';
 
@@ -10,6 +11,6 @@ export interface PreloadedState {
   routeName: string;
   params: Record<string, string>;
   table: TableContext;
-  site: { siteName: string; mainHost: string; viewer: ShellViewer | null; authProviders?: AuthProviderInfo[] };
+  site: { siteName: string; mainHost: string; viewer: ShellViewer | null; authProviders?: AuthProviderInfo[]; siteLinks?: SiteLinks };
   status: number;
 }

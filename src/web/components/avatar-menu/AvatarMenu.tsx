@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { ShellViewer } from '../../app-context';
+import { useSite, type ShellViewer } from '../../app-context';
 import { formatMonthYear, type DateInput } from '../../../shared/format';
 import { cx } from '../../lib/class-names';
 import { Link } from '../../router/Link';
 import { SusiLink } from '../susi/SusiLink';
-import { LibraryIcon, PersonIcon, StarIcon, StatsIcon, StoriesIcon, WriteIcon } from '../icons';
+import { PersonIcon, StarIcon, StoriesIcon, WriteIcon } from '../icons';
 import type { AdminPublication, MembershipTier } from '../header/header-data';
 import { avatarMenuSections, type MenuIcon } from './menu-items';
 import styles from './avatar-menu.module.css';
@@ -27,9 +27,7 @@ export interface AvatarMenuProps {
 const ICONS: Record<MenuIcon, ReactNode> = {
   write: <WriteIcon />,
   profile: <PersonIcon />,
-  library: <LibraryIcon />,
   stories: <StoriesIcon />,
-  stats: <StatsIcon />,
 };
 
 export const DEFAULT_SIGN_OUT_HREF = '/m/signout';
@@ -45,7 +43,8 @@ export function AvatarMenu({
   isPartnerProgramEnrolled,
   onNavigate,
 }: AvatarMenuProps) {
-  const sections = avatarMenuSections({ viewer, membershipTier, adminPublications, isPartnerProgramEnrolled });
+  const { siteLinks } = useSite();
+  const sections = avatarMenuSections({ viewer, adminPublications, isPartnerProgramEnrolled, siteLinks });
   const isMember = membershipTier === 'MEMBER' || membershipTier === 'FRIEND';
   const since = isMember && memberSince ? formatMonthYear(memberSince) : '';
 

@@ -1,10 +1,11 @@
 import { LIMITS } from '../../../shared/constants';
 import type { ShellViewer } from '../../app-context';
-import type { AdminPublication, MembershipTier } from '../header/header-data';
+import type { AdminPublication } from '../header/header-data';
 import { SIGN_IN_HREF, SIGN_UP_HREF, WRITE_HREF } from '../header/site-pages';
 import { profileHref } from '../../lib/profile-href.js';
+import type { SiteLinks } from '../../../shared/site-links.js';
 
-export type MenuIcon = 'write' | 'profile' | 'library' | 'stories' | 'stats';
+export type MenuIcon = 'write' | 'profile' | 'stories';
 
 export interface MenuItem {
   key: string;
@@ -20,14 +21,19 @@ export interface MenuItem {
 
 export interface MenuInput {
   viewer: ShellViewer | null;
-  membershipTier?: MembershipTier;
   adminPublications?: AdminPublication[];
   isPartnerProgramEnrolled?: boolean;
+  /** Pages elsewhere (HELP_URL): Help shows only with its address. */
+  siteLinks?: SiteLinks;
 }
 
 export { profileHref };
 
-/** The avatar menu as sections of items, in display order (spec §2.5). */
+/**
+ * The avatar menu as sections of items, in display order (spec §2.5). An item whose page is
+ * not built is left out until it is: Library (lists), Stats, Become a member (membership);
+ * Help leads to HELP_URL when set (the site has no help pages of its own).
+ */
 export function avatarMenuSections(input: MenuInput): MenuItem[][] {
   const { viewer } = input;
   if (!viewer) {
@@ -43,9 +49,7 @@ export function avatarMenuSections(input: MenuInput): MenuItem[][] {
   const main: MenuItem[] = [
     { key: 'write', label: 'Write', href: WRITE_HREF, icon: 'write', smallScreensOnly: true },
     { key: 'profile', label: 'Profile', href: profileHref(viewer), icon: 'profile' },
-    { key: 'library', label: 'Library', href: '/me/lists', icon: 'library' },
     { key: 'stories', label: 'Stories', href: '/me/stories/drafts', icon: 'stories' },
-    { key: 'stats', label: 'Stats', href: '/me/stats', icon: 'stats' },
   ];
   if (input.isPartnerProgramEnrolled) {
     main.push({ key: 'partner-program', label: 'Partner Program', href: '/me/partner/dashboard' });
@@ -64,11 +68,9 @@ export function avatarMenuSections(input: MenuInput): MenuItem[][] {
     { key: 'settings', label: 'Settings', href: '/me/settings' },
     { key: 'refine-recommendations', label: 'Refine recommendations', href: '/me/following/suggestions' },
     { key: 'manage-publications', label: 'Manage publications', href: '/me/settings/publishing#managePublications' },
-    { key: 'help', label: 'Help', href: '/help' },
   ];
+  const help = input.siteLinks?.help;
+  if (help) settings.push({ key: 'help', label: 'Help', href: help });
 
-  const isMember = input.membershipTier === 'MEMBER' || input.membershipTier === 'FRIEND';
-  const extras: MenuItem[] = isMember ? [] : [{ key: 'become-member', label: 'Become a member', href: '/plans', accent: true }];
-
-  return [main, publications, settings, extras].filter((section) => section.length > 0);
+  return [main, publications, settings].filter((section) => section.length > 0);
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCount } from '../../../shared/format.js';
+import { formatFollowers } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
 import { Link } from '../../router/Link.js';
 import { Avatar } from '../avatar/index.js';
@@ -32,7 +32,7 @@ export function PersonRow({ user, note, action }: { user: PersonRowUser; note?: 
         <Link href={href} className={styles.name}>
           {user.name}
         </Link>
-        <p className={styles.note}>{note ?? `${formatCount(followers)} ${followers === 1 ? 'Follower' : 'Followers'}`}</p>
+        <p className={styles.note}>{note ?? formatFollowers(followers)}</p>
         {user.bio && <p className={styles.bio}>{user.bio}</p>}
       </div>
       <div className={styles.action}>{action}</div>

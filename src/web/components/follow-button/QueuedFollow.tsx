@@ -7,7 +7,7 @@ import { useSusiModal } from '../susi/SusiModalProvider.js';
 import { useToast } from '../toast/index.js';
 import type { FollowButtonUser } from './FollowButton.js';
 import { followStore } from './follow-store.js';
-import { FOLLOW_TOASTS } from './messages.js';
+import { FOLLOW_TOASTS, followToastKey } from './messages.js';
 import { FOLLOW_USER } from '../../graphql/follow-operations.js';
 import { runSocialMutation } from './run-mutation.js';
 
@@ -49,10 +49,10 @@ export function QueuedFollow({ user, intent }: QueuedFollowProps) {
     void runSocialMutation(loadData, FOLLOW_USER, { targetUserId: user.id }).then((outcome) => {
       if (outcome.ok) {
         track('user.followed', { targetUserId: user.id, source: 'queued' });
-        toast.show({ message: FOLLOW_TOASTS.success(user.name) });
+        toast.show({ message: FOLLOW_TOASTS.success(user.name), key: followToastKey(key) });
       } else {
         followStore.set(key, false);
-        toast.show({ message: outcome.message ?? FOLLOW_TOASTS.fail, toastStyle: 'ERROR' });
+        toast.show({ message: outcome.message ?? FOLLOW_TOASTS.fail, toastStyle: 'ERROR', key: followToastKey(key) });
       }
     });
   }, [intent, user, viewer, loadData, toast, susi, pathname, search]);

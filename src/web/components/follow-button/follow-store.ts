@@ -1,30 +1,16 @@
-import { useSyncExternalStore } from 'react';
+import { createKnownValues } from '../../lib/known-values.js';
 
 /**
- * What this browser last did to a follow, by 'user:{id}' or 'tag:{slug}'. The page a
- * reader lands on reads its preloaded data as it was rendered (not a live cache), so
- * every Follow button of the page — the profile's, a mention card's, a list row's — and
- * the queued follow after sign-up read the outcome here, over the fetched value.
+ * What this browser last did to a follow, by 'user:{id}' or 'tag:{slug}': every Follow
+ * button of the page (the profile's, a mention card's, a list row's, the story's byline and
+ * 'Written by' block) and the queued follow after sign-up read the outcome here, over the
+ * fetched value.
  */
-const state = new Map<string, boolean>();
-const listeners = new Set<() => void>();
-
-export const followStore = {
-  get: (key: string): boolean | undefined => state.get(key),
-  set(key: string, following: boolean): void {
-    state.set(key, following);
-    for (const l of listeners) l();
-  },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export const followStore = createKnownValues<boolean>();
 
 /** The follow as this browser knows it: its own last change, else what the server said. */
 export function useFollowState(key: string, fetched: boolean): boolean {
-  const known = useSyncExternalStore(followStore.subscribe, () => followStore.get(key), () => undefined);
-  return known ?? fetched;
+  return followStore.use(key, fetched);
 }
 
 /**

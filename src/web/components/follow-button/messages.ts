@@ -13,6 +13,13 @@ export const FOLLOW_TOASTS = {
   tryAgain: 'Please try again.',
 } as const;
 
+/**
+ * The toast key of a follow or mute of one writer or topic ('user:{id}', 'tag:{slug}'): the
+ * toast of a later change replaces the earlier one's instead of queueing behind it.
+ */
+export const followToastKey = (storeKey: string) => `follow:${storeKey}`;
+export const muteToastKey = (userId: string) => `mute:user:${userId}`;
+
 /** Where a signed-out reader lands after signing up to follow a writer (route ShowUserFollow, spec §6 skipOnboarding=1). */
 export function queuedFollowHref(username: string): string {
   return `/@${encodeURIComponent(username)}/follow?skipOnboarding=1`;

@@ -3,7 +3,7 @@ import type { DocumentNode } from 'graphql';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { useToast } from '../toast/index.js';
 import { runSocialMutation } from './run-mutation.js';
-import { FOLLOW_TOASTS } from './messages.js';
+import { FOLLOW_TOASTS, followToastKey } from './messages.js';
 import { followStore, useFollowState } from './follow-store.js';
 
 export interface FollowToggleSpec {
@@ -41,13 +41,15 @@ export function useFollowToggle(spec: FollowToggleSpec) {
     const outcome = await runSocialMutation(loadData, next ? spec.follow : spec.unfollow, spec.variables);
     busy.current = false;
     setPending(false);
+    // One toast per writer or topic: an unfollow within the follow's 5 s replaces its toast.
+    const key = followToastKey(spec.storeKey);
     if (outcome.ok) {
-      toast.show({ message: next ? FOLLOW_TOASTS.success(spec.name) : FOLLOW_TOASTS.unfollowed(spec.name) });
+      toast.show({ message: next ? FOLLOW_TOASTS.success(spec.name) : FOLLOW_TOASTS.unfollowed(spec.name), key });
       spec.onChanged?.(next);
       return;
     }
     followStore.set(spec.storeKey, !next);
-    toast.show({ message: outcome.message ?? (next ? FOLLOW_TOASTS.fail : FOLLOW_TOASTS.tryAgain), toastStyle: 'ERROR' });
+    toast.show({ message: outcome.message ?? (next ? FOLLOW_TOASTS.fail : FOLLOW_TOASTS.tryAgain), toastStyle: 'ERROR', key });
   };
 
   return { following, pending, toggle, preload: () => void loadData().catch(() => {}) };

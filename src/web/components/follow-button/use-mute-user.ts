@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { track } from '../../lib/events.js';
 import { useToast } from '../toast/index.js';
-import { FOLLOW_TOASTS } from './messages.js';
+import { FOLLOW_TOASTS, muteToastKey } from './messages.js';
 import { MUTE_USER, UNMUTE_USER } from '../../graphql/mute-operations.js';
 import { runSocialMutation } from './run-mutation.js';
 
@@ -31,14 +31,14 @@ export function useMuteUser() {
       busy.current = false;
       setPending(false);
       if (!outcome.ok) {
-        toast.show({ message: outcome.message ?? FOLLOW_TOASTS.tryAgain, toastStyle: 'ERROR' });
+        toast.show({ message: outcome.message ?? FOLLOW_TOASTS.tryAgain, toastStyle: 'ERROR', key: muteToastKey(user.id) });
         return false;
       }
       track(mute ? 'user.muted' : 'user.unmuted', { targetUserId: user.id });
       toast.show(
         mute
-          ? { message: FOLLOW_TOASTS.muted(user.name), extraParams: { action: { label: 'Undo', onClick: () => void run(user, false) } } }
-          : { message: FOLLOW_TOASTS.unmuted(user.name) },
+          ? { message: FOLLOW_TOASTS.muted(user.name), key: muteToastKey(user.id), extraParams: { action: { label: 'Undo', onClick: () => void run(user, false) } } }
+          : { message: FOLLOW_TOASTS.unmuted(user.name), key: muteToastKey(user.id) },
       );
       return true;
     },

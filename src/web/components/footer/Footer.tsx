@@ -1,5 +1,8 @@
+import type { SiteLinkKey, SiteLinks } from '../../../shared/site-links.js';
+import { useSite } from '../../app-context';
 import { cx } from '../../lib/class-names';
 import { Link } from '../../router/Link';
+import { PRIVACY_HREF, TERMS_HREF } from '../header/site-pages';
 import styles from './footer.module.css';
 
 export interface FooterLink {
@@ -8,29 +11,40 @@ export interface FooterLink {
   href: string;
 }
 
-/** Footer links in spec order (§2.5). */
-export const FOOTER_LINKS: readonly FooterLink[] = [
-  { key: 'help', label: 'Help', href: '/help' },
-  { key: 'status', label: 'Status', href: '/status' },
-  { key: 'about', label: 'About', href: '/about' },
-  { key: 'careers', label: 'Careers', href: '/jobs' },
-  { key: 'press', label: 'Press', href: '/press' },
-  { key: 'blog', label: 'Blog', href: '/blog' },
-  { key: 'privacy', label: 'Privacy', href: '/privacy' },
-  { key: 'terms', label: 'Terms', href: '/terms' },
-  { key: 'text-to-speech', label: 'Text to speech', href: '/text-to-speech' },
-  { key: 'teams', label: 'Teams', href: '/business' },
+/**
+ * Footer links in spec order (§2.5). Privacy and Terms are this site's own pages; the others
+ * are pages elsewhere, each shown only when its address is configured (HELP_URL, STATUS_URL…).
+ */
+const FOOTER_ENTRIES: readonly ({ key: string; label: string } & ({ href: string } | { setting: SiteLinkKey }))[] = [
+  { key: 'help', label: 'Help', setting: 'help' },
+  { key: 'status', label: 'Status', setting: 'status' },
+  { key: 'about', label: 'About', setting: 'about' },
+  { key: 'careers', label: 'Careers', setting: 'careers' },
+  { key: 'press', label: 'Press', setting: 'press' },
+  { key: 'blog', label: 'Blog', setting: 'blog' },
+  { key: 'privacy', label: 'Privacy', href: PRIVACY_HREF },
+  { key: 'terms', label: 'Terms', href: TERMS_HREF },
+  { key: 'text-to-speech', label: 'Text to speech', setting: 'textToSpeech' },
+  { key: 'teams', label: 'Teams', setting: 'teams' },
 ];
+
+/** The footer's links for this site's configuration, in spec order. */
+export function footerLinks(siteLinks: SiteLinks = {}): FooterLink[] {
+  return FOOTER_ENTRIES.flatMap((e) => {
+    const href = 'href' in e ? e.href : siteLinks[e.setting];
+    return href ? [{ key: e.key, label: e.label, href }] : [];
+  });
+}
 
 export interface FooterProps {
   hideHelp?: boolean;
-  /** Replace the default targets (an operator may point Status or Blog elsewhere). */
-  links?: readonly FooterLink[];
   className?: string;
 }
 
 /** A row of small grey links. */
-export function Footer({ hideHelp = false, links = FOOTER_LINKS, className }: FooterProps) {
+export function Footer({ hideHelp = false, className }: FooterProps) {
+  const { siteLinks } = useSite();
+  const links = footerLinks(siteLinks);
   const shown = hideHelp ? links.filter((l) => l.key !== 'help') : links;
   return (
     <footer className={cx(styles.footer, className)} data-footer="">

@@ -1,1 +1,1 @@
-export { FOOTER_LINKS, Footer, type FooterLink, type FooterProps } from './Footer';
+export { Footer, footerLinks, type FooterLink, type FooterProps } from './Footer';

@@ -11,7 +11,6 @@ import { useHeaderData, type HeaderData } from './header-data';
 import { SearchBox, SearchButton } from './SearchBox';
 import { SiteLogo } from './SiteLogo';
 import {
-  DOWNLOAD_APP_HREF,
   NOTIFICATIONS_HREF,
   WRITE_HREF,
   isHomePage,
@@ -21,7 +20,7 @@ import styles from './header.module.css';
 export interface HeaderProps extends HeaderData {
   /** position: fixed at the top (a spacer keeps the page from sliding under it). */
   fixed?: boolean;
-  /** The 41px 'Open in app' bar above the header on small screens; on by default. */
+  /** The 41px 'Open in app' bar above the header on small screens; on by default when DOWNLOAD_APP_URL is set. */
   showMobileBar?: boolean;
   className?: string;
 }
@@ -33,8 +32,11 @@ export interface HeaderProps extends HeaderData {
  * sign-in modal (links to the sign-in page until the app hydrates). Which variant shows is CSS
  * only, so server and client render the same markup.
  */
-export function Header({ fixed = false, showMobileBar = true, className, ...props }: HeaderProps) {
-  const { viewer, pageId } = useSite();
+export function Header({ fixed = false, showMobileBar: wantsMobileBar = true, className, ...props }: HeaderProps) {
+  const { viewer, pageId, siteLinks } = useSite();
+  // The bar's one link is the app's download page: without an app (DOWNLOAD_APP_URL), no bar.
+  const appHref = siteLinks?.downloadApp;
+  const showMobileBar = wantsMobileBar && appHref !== undefined;
   const data = { ...useHeaderData(), ...definedOnly(props) };
   // Live: server-sent events, polling where they do not get through (components/notifications).
   const unread = useUnreadNotificationCount(viewer !== null, data.unreadNotificationCount ?? 0);
@@ -44,9 +46,9 @@ export function Header({ fixed = false, showMobileBar = true, className, ...prop
       <div className={cx(styles.root, fixed && styles.fixed, className)} data-header="" data-fixed={fixed || undefined}>
         {showMobileBar && (
           <div className={styles.mobileBar} data-mobile-bar="">
-            <Link href={DOWNLOAD_APP_HREF} className={styles.openInApp}>
+            <a href={appHref} className={styles.openInApp}>
               Open in app
-            </Link>
+            </a>
           </div>
         )}
         <header className={styles.header}>

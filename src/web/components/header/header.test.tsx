@@ -62,11 +62,15 @@ describe('Header', () => {
     expect(html).not.toContain('data-badge');
   });
 
-  it('has the small-screen search button and the Open in app bar', () => {
+  it('has the small-screen search button, and the Open in app bar only when there is an app to open', () => {
     const html = renderWithSite(<Header />);
     expect(html).toMatch(/<a href="\/search"[^>]*aria-label="Search"/);
-    expect(html).toMatch(/data-mobile-bar=""><a href="\/download-app"[^>]*>Open in app</);
-    expect(renderWithSite(<Header showMobileBar={false} />)).not.toContain('Open in app');
+    // No app (DOWNLOAD_APP_URL unset): no bar leading to the unbuilt download-app page.
+    expect(html).not.toContain('Open in app');
+    expect(html).not.toContain('/download-app');
+    const app = { siteLinks: { downloadApp: 'https://apps.example.com/inkwell' } };
+    expect(renderWithSite(<Header />, app)).toMatch(/data-mobile-bar=""><a href="https:\/\/apps.example.com\/inkwell"[^>]*>Open in app</);
+    expect(renderWithSite(<Header showMobileBar={false} />, app)).not.toContain('Open in app');
   });
 
   it('adds a spacer when fixed', () => {

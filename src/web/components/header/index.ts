@@ -3,7 +3,6 @@ export { HeaderDataContext, useHeaderData, type AdminPublication, type HeaderDat
 export { SearchBox, type SearchBoxProps } from './SearchBox';
 export { SiteLogo, type SiteLogoProps } from './SiteLogo';
 export {
-  DOWNLOAD_APP_HREF,
   MEMBERSHIP_SETTINGS_HREF,
   NOTIFICATIONS_HREF,
   SEARCH_HREF,

@@ -12,6 +12,10 @@ export function isHomePage(pageId: string): boolean {
   return pageId === 'home' || pageId === 'home-lo';
 }
 
+/** The site's own Terms of Service and Privacy Policy (routes ShowTerms, ShowPrivacy; modules/site-documents). */
+export const TERMS_HREF = '/terms';
+export const PRIVACY_HREF = '/privacy';
+
 export const SIGN_IN_HREF = '/m/signin?operation=login';
 export const SIGN_UP_HREF = '/m/signin?operation=register';
 export const WRITE_HREF = '/new-story';
@@ -26,7 +30,6 @@ export function susiHref(operation: 'login' | 'register', redirect?: string): st
   return redirect ? `${base}&redirect=${encodeURIComponent(redirect)}` : base;
 }
 export const NOTIFICATIONS_HREF = '/me/notifications';
-export const DOWNLOAD_APP_HREF = '/download-app';
 export const SEARCH_HREF = '/search';
 
 export function searchHref(query: string): string {

@@ -2,7 +2,7 @@ import { formatCount, formatDate, formatReadingTime } from '../../../shared/form
 import { imageUrl } from '../../../shared/images.js';
 import { useSite } from '../../app-context.js';
 import { Avatar } from '../avatar/index.js';
-import { BookmarkIcon, ClapIcon, ResponseIcon, StarIcon } from '../icons/index.js';
+import { ClapIcon, ResponseIcon, StarIcon } from '../icons/index.js';
 import { Link } from '../../router/Link.js';
 import { UserMention } from '../user-mention/index.js';
 import type { ReactNode } from 'react';
@@ -32,7 +32,7 @@ export const postPath = (p: Pick<PostPreview, 'id' | 'uniqueSlug' | 'creator'>) 
   p.creator.username ? `/@${p.creator.username}/${p.uniqueSlug}` : `/p/${p.id}`;
 
 /**
- * A feed card's actions: Save and its '...' menu (FeedPostCard fills it, so cards outside
+ * A feed card's actions: its '...' menu (FeedPostCard fills it, so cards outside
  * feeds, such as the story page's 'More from', carry none of the menu's code).
  */
 export interface PostCardActions {
@@ -42,13 +42,13 @@ export interface PostCardActions {
 }
 
 /**
- * A story in a list: author, publication, title, subtitle, date, reading time, counts, preview image; feeds add bookmark and the '...' menu.
+ * A story in a list: author, publication, title, subtitle, date, reading time, counts, preview image; feeds add the '...' menu.
  *
  * On the server the card's content is the same HTML for every reader who sees this story with
  * these counts, so it is rendered once per key and kept (server-fragments.ts, docs/adr/0008): a
  * feed page is mostly cards. The key is everything the content shows: the story as the page
- * asked for it, the date as written today, the layout, and whether Save and the menu (closed,
- * the same for every card) are there. The article itself, which names the feed's reason,
+ * asked for it, the date as written today, the layout, and whether the menu (closed,
+ * the same for every card) is there. The article itself, which names the feed's reason,
  * renders as usual.
  */
 export function PostCard({ post, compact = false, actions }: { post: PostPreview; compact?: boolean; actions?: PostCardActions }) {
@@ -119,10 +119,7 @@ function PostCardContent({ post, compact, date, menu }: { post: PostPreview; com
           </div>
           {menu !== null && (
             <div className={styles.actions}>
-              {/* Lists are not built yet: Save does what the story page's Save does today. */}
-              <a className={styles.iconButton} href="/m/signin?operation=register&skipOnboarding=1" aria-label="Save">
-                <BookmarkIcon />
-              </a>
+              {/* No Save until lists exist: the actions are a signed-in reader's, and Save would have nowhere to keep the story. */}
               {menu}
             </div>
           )}

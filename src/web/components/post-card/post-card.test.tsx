@@ -72,7 +72,10 @@ describe('PostCard on the server', () => {
     expect(inline).toBe(renderPage(null, posts));
     expect(inline).toContain('Tides &lt;and&gt; currents a00000000001');
     expect(inline).toContain('data-feed-reason="FOLLOWED_AUTHOR"');
-    expect(inline).toContain('aria-label="Save"');
+    expect(inline).toContain('aria-label="More"');
+    // Lists are not built: a signed-in reader is never offered Save (it led to sign-up).
+    expect(inline).not.toContain('aria-label="Save"');
+    expect(inline).not.toContain('operation=register');
     expect(inline).toContain('1.5K');
   });
 

@@ -1,4 +1,4 @@
-import { formatCount } from '../../../shared/format.js';
+import { formatCount, formatFollowers } from '../../../shared/format.js';
 import { Link } from '../../router/Link.js';
 import { FollowButton } from '../follow-button/FollowButton.js';
 import { PersonRow, type PersonRowUser } from '../follow-button/PersonRow.js';
@@ -31,7 +31,7 @@ export function PeopleList({ user, side, params }: { user: ProfileUser; side: Pe
     },
   );
   const count = side === 'followers' ? user.socialStats.followerCount : user.socialStats.followingCount;
-  const heading = side === 'followers' ? `${formatCount(count)} ${count === 1 ? 'Follower' : 'Followers'}` : `${formatCount(count)} Following`;
+  const heading = side === 'followers' ? formatFollowers(count) : `${formatCount(count)} Following`;
   return (
     <div className={styles.header}>
       <p className={styles.crumb}>

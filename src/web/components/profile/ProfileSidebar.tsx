@@ -1,4 +1,4 @@
-import { formatCount } from '../../../shared/format.js';
+import { formatFollowers } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
 import { useSite } from '../../app-context.js';
 import { Link } from '../../router/Link.js';
@@ -11,12 +11,11 @@ import { useProfileBase } from './use-profile-base.js';
 import type { ProfileUser } from './profile-types.js';
 import styles from './profile.module.css';
 
-export const followersLabel = (n: number) => `${formatCount(n)} ${n === 1 ? 'Follower' : 'Followers'}`;
 
 /** 'N Followers', to the followers page (a user without a username has none: plain text). */
 export function FollowersLink({ user }: { user: ProfileUser }) {
   // With this browser's own follow or unfollow since the page was read.
-  const label = followersLabel(useFollowerCount(user.id, user.socialStats.followerCount, user.viewerEdge.isFollowing));
+  const label = formatFollowers(useFollowerCount(user.id, user.socialStats.followerCount, user.viewerEdge.isFollowing));
   const base = useProfileBase(user);
   if (!user.username) return <span className={styles.followers}>{label}</span>;
   return (

@@ -22,10 +22,10 @@ export function usePinPost() {
     async (postId: string, pin: boolean): Promise<boolean> => {
       const result = await mutateField(loadData, pin ? PIN_POST_MUTATION : UNPIN_POST_MUTATION, { postId }, pin ? 'pinPost' : 'unpinPost');
       if (result?.__typename !== 'Post') {
-        toast.show({ message: result?.message ?? PIN_TOASTS.tryAgain, toastStyle: 'ERROR', extraParams: { kind: 'pinned post to homepage' } });
+        toast.show({ message: result?.message ?? PIN_TOASTS.tryAgain, toastStyle: 'ERROR', key: `pin:${postId}`, extraParams: { kind: 'pinned post to homepage' } });
         return false;
       }
-      toast.show({ message: pin ? PIN_TOASTS.pinned : PIN_TOASTS.unpinned, extraParams: { kind: 'pinned post to homepage' } });
+      toast.show({ message: pin ? PIN_TOASTS.pinned : PIN_TOASTS.unpinned, key: `pin:${postId}`, extraParams: { kind: 'pinned post to homepage' } });
       return true;
     },
     [loadData, toast],

@@ -35,17 +35,19 @@ function MiniStory({ post }: { post: MiniPost }) {
   );
 }
 
-/** A titled block of the sidebar with its 'see more' link. */
-function Section({ id, title, more, children }: { id: string; title: string; more: { href: string; label: string }; children: ReactNode }) {
+/** A titled block of the sidebar with its 'see more' link, when there is a page with more. */
+function Section({ id, title, more, children }: { id: string; title: string; more?: { href: string; label: string }; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={styles.section}>
       <h2 id={id} className={styles.heading}>
         {title}
       </h2>
       {children}
-      <Link href={more.href} className={styles.seeAll}>
-        {more.label}
-      </Link>
+      {more && (
+        <Link href={more.href} className={styles.seeAll}>
+          {more.label}
+        </Link>
+      )}
     </section>
   );
 }
@@ -103,7 +105,8 @@ export function HomeSidebar() {
           </ul>
         </Section>
       )}
-      <Section id="sidebar-reading" title="Recently read" more={{ href: '/me/lists/reading-history', label: 'See your reading history' }}>
+      {/* No 'See your reading history' until its page (your-reading-history) is built. */}
+      <Section id="sidebar-reading" title="Recently read">
         {data.recentlyReadPosts.length > 0 ? (
           <ul className={styles.list}>
             {data.recentlyReadPosts.map((p) => (

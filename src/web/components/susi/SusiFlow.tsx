@@ -3,6 +3,7 @@ import { useSite } from '../../app-context.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField, type MutationResult } from '../../apollo/mutate.js';
 import { SEND_ACCT_AUTH_EMAIL, VERIFY_LOGIN_CODE } from '../../graphql/operations.js';
+import { PRIVACY_HREF, TERMS_HREF } from '../header/site-pages.js';
 import { Button } from '../button/index.js';
 import { captchaValue } from './captcha-client.js';
 import { PasswordSignIn } from './PasswordSignIn.js';
@@ -115,8 +116,8 @@ export function SusiFlow(props: SusiFlowProps) {
   );
   const consent = (
     <p className={styles.consent}>
-      Click “{operation === 'register' ? 'Sign up' : 'Sign in'}” to agree to {siteName}’s <a href="/terms">Terms of Service</a> and acknowledge that {siteName}’s{' '}
-      <a href="/privacy">Privacy Policy</a> applies to you.
+      Click “{operation === 'register' ? 'Sign up' : 'Sign in'}” to agree to {siteName}’s <a href={TERMS_HREF}>Terms of Service</a> and acknowledge that {siteName}’s{' '}
+      <a href={PRIVACY_HREF}>Privacy Policy</a> applies to you.
     </p>
   );
 

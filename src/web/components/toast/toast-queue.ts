@@ -1,6 +1,9 @@
 /**
  * The toast queue as a pure reducer (spec §4: toasts are queued then cleared, one shown at a
  * time; a toast is dismissed when its exit animation ends; NEXTPAGE toasts clear on navigation).
+ * Toasts about the same thing share a key (a follow of one writer, a share): a new one takes
+ * the place of the one on screen or waiting, so what shows is the latest action's outcome
+ * (an unfollow does not leave 'You're now following…' up, nor queue behind it).
  */
 import type { ReactNode } from 'react';
 
@@ -25,6 +28,8 @@ export interface ToastExtraParams {
 
 export interface ToastOptions {
   message: ReactNode;
+  /** Toasts with the same key replace each other instead of queueing. */
+  key?: string;
   toastStyle?: ToastStyle;
   duration?: ToastDuration;
   extraParams?: ToastExtraParams;
@@ -32,6 +37,7 @@ export interface ToastOptions {
 
 export interface Toast {
   id: number;
+  key?: string;
   message: ReactNode;
   toastStyle: ToastStyle;
   duration: ToastDuration;
@@ -59,6 +65,7 @@ export const initialToastQueueState: ToastQueueState = { current: null, leaving:
 export function createToast(id: number, options: ToastOptions, defaultDurationMs: number): Toast {
   return {
     id,
+    ...(options.key !== undefined && { key: options.key }),
     message: options.message,
     toastStyle: options.toastStyle ?? 'MESSAGE',
     duration: options.duration ?? defaultDurationMs,
@@ -73,9 +80,18 @@ function advance(state: ToastQueueState): ToastQueueState {
 
 export function toastQueueReducer(state: ToastQueueState, action: ToastQueueAction): ToastQueueState {
   switch (action.type) {
-    case 'show':
+    case 'show': {
+      const { key } = action.toast;
+      if (key !== undefined && state.current?.key === key) {
+        // Replaces the one on screen, even as it leaves: the new one enters and starts its own time.
+        return { ...state, current: action.toast, leaving: false, queue: state.queue.filter((t) => t.key !== key) };
+      }
+      if (key !== undefined && state.queue.some((t) => t.key === key)) {
+        return { ...state, queue: state.queue.filter((t) => t.key !== key).concat(action.toast) };
+      }
       if (state.current === null) return { ...state, current: action.toast, leaving: false };
       return { ...state, queue: [...state.queue, action.toast] };
+    }
 
     case 'dismiss':
       if (state.current?.id === action.id) return state.leaving ? state : { ...state, leaving: true };

@@ -1,4 +1,4 @@
-import { formatCount } from '../../../shared/format.js';
+import { formatCountOf } from '../../../shared/format.js';
 import { Link } from '../../router/Link.js';
 import { FollowTagButton } from '../follow-button/index.js';
 import { Tabs } from '../tabs/Tabs.js';
@@ -18,7 +18,6 @@ export type TopicTab = 'latest' | 'recommended' | 'who-to-follow' | 'archive';
 
 export const tagHref = (slug: string, tab: TopicTab = 'latest') => (tab === 'latest' ? `/tag/${slug}` : `/tag/${slug}/${tab}`);
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** Related topics as chips: where a reader goes next from this topic. */
 export function RelatedTopics({ tags }: { tags: TopicTag[] }) {
@@ -47,8 +46,8 @@ export function TopicHeader({ tag, related, current }: { tag: TopicTag; related:
       <header className={styles.header}>
         <h1 className={styles.name}>{tag.displayTitle}</h1>
         <p className={styles.stats}>
-          Topic <span aria-hidden="true">·</span> <span data-testid="topic-followers">{plural(tag.followerCount, 'Follower', 'Followers')}</span> <span aria-hidden="true">·</span>{' '}
-          <span data-testid="topic-stories">{plural(tag.postCount, 'Story', 'Stories')}</span>
+          Topic <span aria-hidden="true">·</span> <span data-testid="topic-followers">{formatCountOf(tag.followerCount, 'Follower', 'Followers')}</span> <span aria-hidden="true">·</span>{' '}
+          <span data-testid="topic-stories">{formatCountOf(tag.postCount, 'Story', 'Stories')}</span>
         </p>
         <FollowTagButton tag={tag} className={styles.follow} />
       </header>

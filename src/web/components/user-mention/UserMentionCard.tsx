@@ -1,4 +1,4 @@
-import { formatCount } from '../../../shared/format.js';
+import { formatFollowers } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
 import { Link } from '../../router/Link.js';
 import { Avatar } from '../avatar/index.js';
@@ -28,7 +28,7 @@ export function UserMentionCard({ user }: { user: MentionUser }) {
       {user.bio && <p className={styles.bio}>{user.bio}</p>}
       <div className={styles.foot}>
         <span className={styles.followers}>
-          {formatCount(followers)} {followers === 1 ? 'Follower' : 'Followers'}
+          {formatFollowers(followers)}
         </span>
         <FollowButton user={user} size="small" />
       </div>

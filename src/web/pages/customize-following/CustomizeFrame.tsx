@@ -4,11 +4,13 @@ import { Link } from '../../router/Link.js';
 import frame from '../../styles/page-heading.module.css';
 import styles from './customize.module.css';
 
-/** The tabs of Refine recommendations (ShowFollowsIndex, spec §2.4): the customize-* pages. */
+/**
+ * The tabs of Refine recommendations (ShowFollowsIndex, spec §2.4): the customize-* pages that
+ * are built (Reading history, customize-reading-history, joins them when it is).
+ */
 const TABS = [
   { key: 'following', href: '/me/following', label: 'Following' },
   { key: 'suggestions', href: '/me/following/suggestions', label: 'Suggestions' },
-  { key: 'reading-history', href: '/me/readinghistory', label: 'Reading history' },
   { key: 'muted', href: '/me/settings/mute', label: 'Muted' },
 ] as const;
 

@@ -14,7 +14,7 @@ import styles from './HomeLoPage.module.css';
 
 /** The logged-out home (page id home-lo, basic layout): a landing with trending stories and staff picks. */
 export default function HomeLoPage() {
-  const { siteName } = useSite();
+  const { siteName, siteLinks } = useSite();
   const navigation = useNavigation();
   const data = usePageQuery<{ staffPicksFeed: { items: PostPreview[] } }>(HOME_LO_QUERY);
   const items = data?.staffPicksFeed.items ?? [];
@@ -39,12 +39,12 @@ export default function HomeLoPage() {
           {siteName}
         </Link>
         <nav className={styles.nav} aria-label="Site">
-          <Link href="/about" className={styles.navLink}>
-            Our story
-          </Link>
-          <Link href="/membership" className={styles.navLink}>
-            Membership
-          </Link>
+          {/* 'Our story' leads to ABOUT_URL when set; 'Membership' waits for membership to be built. */}
+          {siteLinks?.about && (
+            <a href={siteLinks.about} className={styles.navLink}>
+              Our story
+            </a>
+          )}
           <SusiLink operation="register" redirect={WRITE_HREF} className={styles.navLink}>
             Write
           </SusiLink>

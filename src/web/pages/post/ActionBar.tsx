@@ -1,8 +1,13 @@
 import { formatCount } from '../../../shared/format.js';
+import { useSite } from '../../app-context.js';
 import { ClapButton } from '../../components/clap-button/index.js';
-import { BookmarkIcon, ResponseIcon, ShareIcon } from '../../components/icons/index.js';
+import { BookmarkIcon, ResponseIcon } from '../../components/icons/index.js';
+import { ShareMenu } from '../../components/share/ShareMenu.js';
+import { SusiLink } from '../../components/susi/SusiLink.js';
 import { POST_ENGAGEMENT_QUERY } from '../../graphql/engagement-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
+import { useNavigation } from '../../router/navigation.js';
+import { useResponseCount } from './response-count.js';
 import styles from './PostPage.module.css';
 
 type EngagementData = { postResult?: { __typename: string; viewerClapCount?: number } };
@@ -10,34 +15,41 @@ type EngagementData = { postResult?: { __typename: string; viewerClapCount?: num
 export interface ActionBarProps {
   postId: string;
   creatorId: string;
+  title: string;
   clapCount: number;
   responsesCount: number;
 }
 
 /**
- * Clap, respond, bookmark and share. Claps work (src/web/components/clap-button); bookmarks
- * arrive with lists, so that button asks a logged-out reader to sign in.
+ * Clap, respond, save and share. Claps work (src/web/components/clap-button); the response
+ * count moves with the responses section (response-count.ts); Share opens the share menu.
+ * Save keeps a story in a list, and lists are not built: a signed-out reader is asked to sign
+ * up (and comes back here), a signed-in one sees no Save until lists exist.
  */
-export function ActionBar({ postId, creatorId, clapCount, responsesCount }: ActionBarProps) {
+export function ActionBar({ postId, creatorId, title, clapCount, responsesCount }: ActionBarProps) {
+  const { viewer } = useSite();
+  const { pathname, search } = useNavigation();
   // Preloaded with the page (registry.ts): the viewer's claps, 0 when signed out.
   const engagement = usePageQuery<EngagementData>(POST_ENGAGEMENT_QUERY, { postId })?.postResult;
   const viewerClapCount = engagement?.__typename === 'Post' ? (engagement.viewerClapCount ?? 0) : 0;
+  const responses = useResponseCount(postId, responsesCount);
   return (
     <div className={styles.actions} data-testid="action-bar">
       <div className={styles.actionGroup}>
         <ClapButton postId={postId} creatorId={creatorId} clapCount={clapCount} viewerClapCount={viewerClapCount} />
-        <a className={styles.action} href="#responses" aria-label={`Responses (${responsesCount})`}>
+        <a className={styles.action} href="#responses" aria-label={`Responses (${responses})`}>
           <ResponseIcon />
-          <span>{formatCount(responsesCount)}</span>
+          <span>{formatCount(responses)}</span>
         </a>
       </div>
       <div className={styles.actionGroup}>
-        <a className={styles.action} href="/m/signin?operation=register&skipOnboarding=1" aria-label="Save">
-          <BookmarkIcon />
-        </a>
-        <button type="button" className={styles.action} aria-label="Share" onClick={() => void navigator.clipboard?.writeText(window.location.href)}>
-          <ShareIcon />
-        </button>
+        {!viewer && (
+          // Save is an entry point that skips onboarding (spec §6 skipOnboarding=1), like Clap.
+          <SusiLink operation="register" redirect={`${pathname}${search}${search ? '&' : '?'}skipOnboarding=1`} className={styles.action} aria-label="Save">
+            <BookmarkIcon />
+          </SusiLink>
+        )}
+        <ShareMenu path={pathname} title={title} className={styles.action} />
       </div>
     </div>
   );

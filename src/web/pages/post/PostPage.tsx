@@ -1,6 +1,6 @@
 import { useSite } from '../../app-context.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
-import { formatCount, formatDate, formatReadingTime } from '../../../shared/format.js';
+import { formatDate, formatReadingTime } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
 import type { Paragraph } from '../../../shared/paragraphs.js';
 import { postIdFromSlug } from '../../../shared/routing/post-id.js';
@@ -16,6 +16,7 @@ import { ActionBar } from './ActionBar.js';
 import { LazyStoryAuthorMenu } from '../../components/trash/LazyStoryAuthorMenu.js';
 import { ResponsesSection } from './responses/ResponsesSection.js';
 import { FollowButton } from '../../components/follow-button/FollowButton.js';
+import { WrittenByFollow } from './WrittenByFollow.js';
 import { UserMention } from '../../components/user-mention/index.js';
 import styles from './PostPage.module.css';
 import { profileHref } from '../../lib/profile-href.js';
@@ -107,7 +108,7 @@ export default function PostPage({ params }: PageProps) {
           </div>
           <LazyStoryAuthorMenu postId={post.id} creatorId={creator.id} pin={post.visibility === 'PUBLIC' && !post.inResponseToPost ? { pinnedAt: post.pinnedAt } : undefined} />
         </div>
-        <ActionBar postId={post.id} creatorId={creator.id} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
+        <ActionBar postId={post.id} creatorId={creator.id} title={post.title} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
       </div>
 
       <StoryBody postId={post.id} creatorId={creator.id} paragraphs={post.content.bodyModel.paragraphs} contentVersion={post.content.version} isLocked={post.isLocked} isLockedPreviewOnly={post.content.isLockedPreviewOnly} />
@@ -135,14 +136,14 @@ export default function PostPage({ params }: PageProps) {
             ))}
           </ul>
         )}
-        <ActionBar postId={post.id} creatorId={creator.id} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
+        <ActionBar postId={post.id} creatorId={creator.id} title={post.title} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
 
         <section className={styles.about} aria-label="About the author">
           <Avatar username={creator.username} name={creator.name} imageUrl={creator.imageId ? imageUrl(creator.imageId, 128) : null} size="L" alt="" />
           <h2 className={styles.writtenBy}>
             <Link href={profile}>Written by {creator.name}</Link>
           </h2>
-          <p className={styles.followers}>{formatCount(creator.socialStats.followerCount)} Followers</p>
+          <WrittenByFollow creator={creator} showButton={viewer?.id !== creator.id} />
           {creator.bio && <p className={styles.bio}>{creator.bio}</p>}
         </section>
 

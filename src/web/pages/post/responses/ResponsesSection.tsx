@@ -13,6 +13,7 @@ import { firstPageVariables } from './first-page.js';
 import { useResponsesApi, type PagingInfo, type ResponsePost, type ResponseSortType, type ResponsesPageData } from './responses-api.js';
 import type { ParagraphInputValue } from './response-text.js';
 import { RespondSignIn } from './RespondSignIn.js';
+import { responseCounts, useResponseCount } from '../response-count.js';
 import styles from './responses.module.css';
 
 export interface ResponsesSectionProps {
@@ -45,7 +46,10 @@ export function ResponsesSection({ postId, postCreatorId, allowResponses, compos
   const [sort, setSort] = useState<ResponseSortType>('MOST_RELEVANT');
   const [posts, setPosts] = useState<ResponsePost[]>(first?.posts ?? []);
   const [paging, setPaging] = useState<PagingInfo>(first?.pagingInfo ?? { next: null });
-  const [count, setCount] = useState(first?.responsesCount ?? 0);
+  // Shared with the action bars (response-count.ts), so theirs moves with this one.
+  const fetchedCount = first?.responsesCount ?? 0;
+  const count = useResponseCount(postId, fetchedCount);
+  const changeCount = useCallback((change: (n: number) => number) => responseCounts.set(postId, change(responseCounts.get(postId) ?? fetchedCount)), [postId, fetchedCount]);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -63,14 +67,14 @@ export function ResponsesSection({ postId, postCreatorId, allowResponses, compos
         if (!page) throw new Error('no page');
         setPosts((list) => (to ? merge(list, page.posts) : page.posts));
         setPaging(page.pagingInfo);
-        setCount(page.responsesCount);
+        changeCount(() => page.responsesCount);
       } catch {
         if (mine === generation.current) setFailed(true);
       } finally {
         if (mine === generation.current) setLoading(false);
       }
     },
-    [api, postId],
+    [api, postId, changeCount],
   );
 
   const next = paging.next?.to ?? null;
@@ -89,7 +93,7 @@ export function ResponsesSection({ postId, postCreatorId, allowResponses, compos
     const result = await api.publish(postId, paragraphs, quote?.id ?? null);
     if (typeof result === 'string') return result;
     setPosts((list) => [result, ...list]);
-    setCount((n) => n + 1);
+    changeCount((n) => n + 1);
     toast.show({ message: 'Your response was published.', toastStyle: 'SUCCESS' });
     return null;
   };
@@ -138,7 +142,7 @@ export function ResponsesSection({ postId, postCreatorId, allowResponses, compos
       )}
       <ol className={styles.list} aria-label="Responses" aria-busy={loading || undefined}>
         {posts.map((post) => (
-          <ResponseItem key={post.id} post={post} parentCreatorId={postCreatorId} api={api} canReply={allowResponses} onReplyToThread={addToThread} onCount={(d) => setCount((n) => Math.max(0, n + d))} />
+          <ResponseItem key={post.id} post={post} parentCreatorId={postCreatorId} api={api} canReply={allowResponses} onReplyToThread={addToThread} onCount={(d) => changeCount((n) => Math.max(0, n + d))} />
         ))}
       </ol>
       <div ref={sentinel} />
