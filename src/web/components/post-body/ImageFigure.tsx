@@ -14,8 +14,11 @@ function imageLayout(layout: Paragraph['layout']): ImageLayout {
   return layout === 'OUTSET_CENTER' || layout === 'FULL_WIDTH' ? layout : 'INSET_CENTER';
 }
 
-/** IMG: a figure with a responsive image (1x and 2x of its layout width) and its caption. */
-export function ImageFigure({ paragraph }: { paragraph: Paragraph }): ReactNode {
+/**
+ * IMG: a figure with a responsive image (1x and 2x of its layout width) and its caption.
+ * Lazy, except the story's lead image (`isLead`): the largest paint, fetched first.
+ */
+export function ImageFigure({ paragraph, isLead = false }: { paragraph: Paragraph; isLead?: boolean }): ReactNode {
   const meta = paragraph.metadata;
   if (!meta?.id) return null;
   const layout = imageLayout(paragraph.layout);
@@ -37,7 +40,8 @@ export function ImageFigure({ paragraph }: { paragraph: Paragraph }): ReactNode 
         width={hasSize ? meta.originalWidth : undefined}
         height={hasSize ? meta.originalHeight : undefined}
         alt={meta.alt ?? ''}
-        loading="lazy"
+        loading={isLead ? 'eager' : 'lazy'}
+        fetchPriority={isLead ? 'high' : undefined}
         decoding="async"
       />
       {paragraph.text ? (
