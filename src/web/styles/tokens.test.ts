@@ -79,6 +79,8 @@ describe('text colours are readable on what they are drawn on (WCAG AA)', () => 
     ['color-text-secondary', 'color-surface-muted', 4.5],
     ['color-accent', 'color-background', 4.5],
     ['color-error', 'color-background', 4.5],
+    ['color-accent-strong', 'color-accent-soft', 4.5],
+    ['color-text-secondary', 'color-accent-soft', 4.5],
     ['color-text-inverse', 'color-button', 4.5],
     ['color-text-inverse', 'color-accent', 4.5],
     ['color-avatar-initials', 'color-avatar-placeholder', 4.5],
