@@ -133,10 +133,13 @@ describe.skipIf(h.skipReason !== '')(`accessibility${h.skipReason ? ` (skipped: 
     ['signed in', SIGNED_IN],
   ] as const) {
     for (const kind of kinds) {
-      it(`${who}: the ${kind.name} page passes axe at ${WIDTHS.join(' and ')}px`, async () => {
+      it(`${who}: the ${kind.name} page passes axe at ${WIDTHS.join(' and ')}px, and logs no error`, async () => {
         const page = who === 'signed in' ? await signedIn.newPage() : (await h.open(WIDTHS[0])).page;
         const url = kind.path(story);
         const found: string[] = [];
+        // A hydration mismatch or a failed script shows here; the 404 page's own status does not count.
+        page.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && found.push(`console: ${m.text()}`));
+        page.on('pageerror', (e) => found.push(`page error: ${e.message}`));
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
           await openSettled(page, url);
