@@ -21,7 +21,7 @@ async function lockedStoryPath(baseUrl: string): Promise<string> {
   throw new Error('The demo content has no member-only story.');
 }
 
-const clapCount = async (page: Page) => Number((await page.getByTestId('clap-count').first().getAttribute('aria-label'))!.split(' ')[0]);
+const clapCount = async (page: Page) => Number(await page.getByTestId('clap-count').first().getAttribute('data-count'));
 
 /** Drags the mouse over `text` inside the story's first paragraph that contains it, as a reader selects. */
 async function selectText(page: Page, text: string): Promise<void> {

@@ -299,6 +299,8 @@ export function StoryEditor(props: StoryEditorProps) {
         </div>
       )}
       <div className={styles.titles}>
+        {/* The writing page's heading for screen readers: the title field below is a textarea, not a heading. */}
+        <h1 className="visually-hidden">{postId ? 'Edit story' : 'New story'}</h1>
         <TitleField
           inputRef={titleEl}
           className={styles.title}

@@ -44,10 +44,10 @@ describe('layouts', () => {
 
   it('top-nav renders no sidebar', () => {
     const Layout = LAYOUT_COMPONENTS['top-nav'];
-    const html = renderWithSite(<Layout sidebar={<p>side</p>}>main</Layout>);
+    const html = renderWithSite(<Layout sidebar={<p>sidebar content</p>}>main</Layout>);
     expect(html).toContain('data-header=""');
     expect(html).not.toContain('data-testid="sidebar"');
-    expect(html).not.toContain('side');
+    expect(html).not.toContain('sidebar content');
   });
 
   it('basic has no navigation unless a brand bar is asked for', () => {

@@ -54,3 +54,42 @@ describe('design tokens mirror src/shared/constants.ts', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('text colours are readable on what they are drawn on (WCAG AA)', () => {
+  // [text token, background token, minimum ratio]: 4.5 for body text, 3 for large text (24px, or 19px bold).
+  const pairs: [string, string, number][] = [
+    ['color-text', 'color-background', 4.5],
+    ['color-text-strong', 'color-background', 4.5],
+    ['color-text-secondary', 'color-background', 4.5],
+    ['color-text-tertiary', 'color-background', 4.5],
+    ['color-text-secondary', 'color-surface-muted', 4.5],
+    ['color-accent', 'color-background', 4.5],
+    ['color-error', 'color-background', 4.5],
+    ['color-accent-strong', 'color-accent-soft', 4.5],
+    ['color-text-secondary', 'color-accent-soft', 4.5],
+    ['color-text-inverse', 'color-button', 4.5],
+    ['color-text-inverse', 'color-accent', 4.5],
+    ['color-avatar-initials', 'color-avatar-placeholder', 4.5],
+    ['color-rank', 'color-background', 3],
+  ];
+  it.each(pairs)('--%s on --%s: at least %s:1', (text, background, minimum) => {
+    const [fg, bg] = [cssVar(text), cssVar(background)];
+    expect(fg).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(bg).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(contrast(fg!, bg!)).toBeGreaterThanOrEqual(minimum);
+  });
+});

@@ -114,8 +114,14 @@ export function ClapButton({ postId, creatorId, clapCount, viewerClapCount }: Cl
       >
         <ClapGlyph filled={clapped} />
       </button>
-      <span className={styles.count} data-testid="clap-count" aria-label={`${state.clapCount} claps`}>
-        {state.clapCount > 0 ? formatCount(state.clapCount) : ''}
+      {/* A span's aria-label is not read: the exact total is visually hidden text beside the short figure. */}
+      <span className={styles.count} data-testid="clap-count" data-count={state.clapCount}>
+        {state.clapCount > 0 && (
+          <>
+            <span aria-hidden="true">{formatCount(state.clapCount)}</span>
+            <span className="visually-hidden">{`${state.clapCount} ${state.clapCount === 1 ? 'clap' : 'claps'}`}</span>
+          </>
+        )}
       </span>
       {bubble && (
         <span className={styles.bubble} aria-live="polite" data-testid="clap-bubble">

@@ -45,11 +45,12 @@ export function Header({ fixed = false, showMobileBar: wantsMobileBar = true, cl
     <>
       <div className={cx(styles.root, fixed && styles.fixed, className)} data-header="" data-fixed={fixed || undefined}>
         {showMobileBar && (
-          <div className={styles.mobileBar} data-mobile-bar="">
+          // A landmark of its own: screen readers list it instead of leaving it outside the page's regions.
+          <aside className={styles.mobileBar} aria-label="Get the app" data-mobile-bar="">
             <a href={appHref} className={styles.openInApp}>
               Open in app
             </a>
-          </div>
+          </aside>
         )}
         <header className={styles.header}>
           <div className={styles.start}>

@@ -71,11 +71,15 @@ export function SearchBox({ className, placeholder = 'Search' }: SearchBoxProps)
           ref={inputRef}
           id={inputId}
           className={styles.input}
-          type="search"
+          // A combobox whose popup is the suggestions dialog (WAI-ARIA combobox pattern). HTML
+          // allows that role on a text input, not on type=search: the keyboard's search key
+          // comes from inputMode and enterKeyHint instead.
+          type="text"
+          inputMode="search"
+          enterKeyHint="search"
           name="q"
           placeholder={placeholder}
           autoComplete="off"
-          // A combobox whose popup is the suggestions dialog (WAI-ARIA combobox pattern).
           role="combobox"
           aria-autocomplete="list"
           aria-haspopup="dialog"

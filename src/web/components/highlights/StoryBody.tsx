@@ -140,7 +140,7 @@ export function StoryBody({ postId, creatorId, paragraphs, contentVersion, isLoc
   // top highlight (the reader's own highlights come after hydration): rendered once.
   const serverHtml = useServerFragment(
     () => ['story-body', contentVersion, topHighlight],
-    () => <PostBody paragraphs={paragraphs} highlights={highlights} />,
+    () => <PostBody paragraphs={paragraphs} highlights={highlights} eagerLeadImage />,
   );
 
   const signUpRedirect = `${pathname}${search}${search ? '&' : '?'}skipOnboarding=1`;
@@ -181,7 +181,7 @@ export function StoryBody({ postId, creatorId, paragraphs, contentVersion, isLoc
         data-author-view={isAuthor ? '' : undefined}
         dangerouslySetInnerHTML={serverHtml === null ? undefined : { __html: serverHtml }}
       >
-        {serverHtml === null ? <PostBody paragraphs={paragraphs} highlights={highlights} /> : undefined}
+        {serverHtml === null ? <PostBody paragraphs={paragraphs} highlights={highlights} eagerLeadImage /> : undefined}
       </div>
       {selection && (
         <HighlightToolbar

@@ -1,4 +1,5 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Paragraph } from '../../../shared/paragraphs.js';
 import { PostBody } from './PostBody.js';
@@ -9,7 +10,7 @@ function para(type: Paragraph['type'], text = '', extra: Partial<Paragraph> = {}
   return { name: `p${counter.toString(16).padStart(3, '0')}`, type, text, markups: [], ...extra };
 }
 
-const render = (paragraphs: Paragraph[], props: { allowIframes?: boolean } = {}) =>
+const render = (paragraphs: Paragraph[], props: { allowIframes?: boolean; eagerLeadImage?: boolean } = {}) =>
   renderToStaticMarkup(<PostBody paragraphs={paragraphs} {...props} />);
 
 /** The element a paragraph rendered to, found by its id. */
@@ -206,5 +207,28 @@ describe('PostBody', () => {
     expect(render([para('HR')])).toMatch(/<hr [^>]*data-paragraph-type="HR"/);
     const broken = { name: 'beef', type: 'P' } as unknown as Paragraph;
     expect(render([broken, para('IMG', 'no metadata')])).toMatch(/<p id="beef" data-paragraph-type="P"[^>]*><\/p>/);
+  });
+
+  it('loads only the first image eagerly and first, and only on the story page; every code block takes the focus', () => {
+    const kinds = fc.constantFrom<Paragraph['type']>('P', 'IMG', 'H3', 'PRE', 'ULI', 'BQ');
+    fc.assert(
+      fc.property(fc.array(kinds, { maxLength: 12 }), fc.boolean(), (types, eagerLeadImage) => {
+        const paragraphs = types.map((type) => (type === 'IMG' ? image('INSET_CENTER') : para(type, 'text')));
+        // As the fragment cache keeps a body (renderToString): its HTML alone, without a preload
+        // <link> that the browser's render would not have.
+        const html = renderToString(<PostBody paragraphs={paragraphs} eagerLeadImage={eagerLeadImage} />);
+        expect(html).not.toContain('<link');
+        const images = [...html.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+        expect(images).toHaveLength(types.filter((t) => t === 'IMG').length);
+        images.forEach((img, i) => {
+          const lead = eagerLeadImage && i === 0;
+          expect(img).toContain(lead ? 'loading="eager"' : 'loading="lazy"');
+          expect(img.includes('fetchPriority="high"') || img.includes('fetchpriority="high"')).toBe(lead);
+        });
+        const pres = [...html.matchAll(/<pre [^>]*>/g)].map((m) => m[0]);
+        expect(pres).toHaveLength(types.filter((t) => t === 'PRE').length);
+        for (const pre of pres) expect(pre).toContain('tabindex="0"');
+      }),
+    );
   });
 });

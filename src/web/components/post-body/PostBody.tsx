@@ -16,6 +16,11 @@ export interface PostBodyProps {
   className?: string;
   /** Highlights to mark, by paragraph name (the reader's own, the top highlight). */
   highlights?: BodyHighlights;
+  /**
+   * The story page: its first image is usually the largest paint, so it loads at once and
+   * first (fetchpriority=high); every other image stays lazy.
+   */
+  eagerLeadImage?: boolean;
 }
 
 export type Block =
@@ -48,9 +53,10 @@ function normalize(p: Paragraph): Paragraph {
  * The body is full-bleed: it centres a 680px reading column itself and lets outset and
  * full-width images break out of it, so place it in a container as wide as the page.
  */
-export function PostBody({ paragraphs, allowIframes = true, className, highlights }: PostBodyProps): ReactNode {
+export function PostBody({ paragraphs, allowIframes = true, className, highlights, eagerLeadImage = false }: PostBodyProps): ReactNode {
   const list = paragraphs.filter(Boolean).map(normalize);
   const headings = headingTags(list);
+  const leadImage = eagerLeadImage ? list.find((p) => p.type === 'IMG' && p.metadata?.id) : undefined;
   return (
     <div className={[styles.body, className].filter(Boolean).join(' ')} data-post-body="">
       {groupBlocks(list).map((block, i) => {
@@ -73,6 +79,7 @@ export function PostBody({ paragraphs, allowIframes = true, className, highlight
             headingTag={headings[block.paragraph.type]}
             allowIframes={allowIframes}
             highlights={highlights}
+            isLeadImage={block.paragraph === leadImage}
           />
         );
       })}
@@ -92,11 +99,13 @@ function ParagraphBlock({
   headingTag,
   allowIframes,
   highlights,
+  isLeadImage,
 }: {
   paragraph: Paragraph;
   headingTag: HeadingTag | undefined;
   allowIframes: boolean;
   highlights: BodyHighlights | undefined;
+  isLeadImage: boolean;
 }): ReactNode {
   const common = { id: p.name, 'data-paragraph-type': p.type, 'data-top-highlight': topHighlightLabel(highlights?.get(p.name)) };
   const text = <InlineText text={p.text} markups={p.markups} highlights={highlights?.get(p.name)} />;
@@ -129,7 +138,7 @@ function ParagraphBlock({
     case 'HR':
       return <hr {...common} className={styles.divider} />;
     case 'IMG':
-      return <ImageFigure paragraph={p} />;
+      return <ImageFigure paragraph={p} isLead={isLeadImage} />;
     case 'IFRAME':
       return <IframeEmbed paragraph={p} allowIframes={allowIframes} />;
     case 'MIXTAPE_EMBED':

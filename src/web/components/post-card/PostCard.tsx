@@ -1,8 +1,9 @@
-import { formatCount, formatDate, formatReadingTime } from '../../../shared/format.js';
+import { formatDate, formatReadingTime } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
 import { useSite } from '../../app-context.js';
 import { Avatar } from '../avatar/index.js';
-import { ClapIcon, ResponseIcon, StarIcon } from '../icons/index.js';
+import { ClapIcon, ResponseIcon } from '../icons/index.js';
+import { IconCount, MemberOnlyMark } from './meta-marks.js';
 import { Link } from '../../router/Link.js';
 import { UserMention } from '../user-mention/index.js';
 import type { ReactNode } from 'react';
@@ -99,22 +100,16 @@ function PostCardContent({ post, compact, date, menu }: { post: PostPreview; com
         <div className={styles.footer}>
           <div className={styles.meta}>
             {post.isLocked && (
-              <span className={styles.star} title="Member-only story" aria-label="Member-only story">
-                <StarIcon />
-              </span>
+              <MemberOnlyMark className={styles.star} />
             )}
             {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{date}</time>}
             <span aria-hidden="true">·</span>
             <span>{formatReadingTime(post.readingTime)}</span>
             {post.clapCount > 0 && (
-              <span className={styles.count} aria-label={`${post.clapCount} claps`}>
-                <ClapIcon size={16} /> {formatCount(post.clapCount)}
-              </span>
+              <IconCount className={styles.count} icon={<ClapIcon size={16} />} count={post.clapCount} one="clap" many="claps" />
             )}
             {post.postResponses.count > 0 && (
-              <span className={styles.count} aria-label={`${post.postResponses.count} responses`}>
-                <ResponseIcon size={16} /> {formatCount(post.postResponses.count)}
-              </span>
+              <IconCount className={styles.count} icon={<ResponseIcon size={16} />} count={post.postResponses.count} one="response" many="responses" />
             )}
           </div>
           {menu !== null && (

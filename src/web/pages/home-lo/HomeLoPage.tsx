@@ -90,9 +90,10 @@ export default function HomeLoPage() {
           ))}
         </div>
       </section>
-      <footer className={styles.footer}>
+      {/* Footer renders the <footer> itself: a second one around it would nest the landmark. */}
+      <div className={styles.footer}>
         <Footer />
-      </footer>
+      </div>
     </div>
   );
 }

@@ -73,6 +73,8 @@ export default function HomePage() {
   const filters = useFeedFilters();
   return (
     <div className={styles.page}>
+      {/* The page's heading for screen readers and outlines; the tabs say the rest. */}
+      <h1 className="visually-hidden">Home</h1>
       <div role="tablist" aria-label="Home feeds" className={styles.tabs}>
         {TABS.map((t) => (
           <button
@@ -81,7 +83,8 @@ export default function HomePage() {
             role="tab"
             id={`home-tab-${t.key}`}
             aria-selected={tab === t.key}
-            aria-controls={`home-panel-${t.key}`}
+            // Only a panel that exists: the other tab's is rendered when first opened.
+            aria-controls={opened.has(t.key) ? `home-panel-${t.key}` : undefined}
             className={tab === t.key ? styles.tabActive : styles.tab}
             onClick={() => open(t.key)}
           >

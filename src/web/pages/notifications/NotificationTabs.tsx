@@ -8,6 +8,10 @@ const TABS: { key: NotificationFilter; label: string }[] = [
   { key: 'RESPONSES', label: 'Responses' },
 ];
 
+/** The one panel both tabs show their rows in, and each tab's id that names it. */
+export const NOTIFICATIONS_PANEL_ID = 'notifications-panel';
+export const notificationTabId = (tab: NotificationFilter) => `notifications-tab-${tab}`;
+
 /**
  * All and Responses: one page (/me/notifications has no tab in its path), so the tabs
  * switch in place, drawn like the site's link tabs.
@@ -20,7 +24,9 @@ export function NotificationTabs({ current, onSelect }: { current: NotificationF
           key={t.key}
           type="button"
           role="tab"
+          id={notificationTabId(t.key)}
           aria-selected={t.key === current}
+          aria-controls={t.key === current ? NOTIFICATIONS_PANEL_ID : undefined}
           className={`${t.key === current ? tabStyles.tabActive : tabStyles.tab} ${styles.button}`}
           onClick={() => onSelect(t.key)}
         >

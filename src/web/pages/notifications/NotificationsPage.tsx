@@ -15,7 +15,7 @@ import {
 } from '../../graphql/notifications-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { Link } from '../../router/Link.js';
-import { NotificationTabs, type NotificationFilter } from './NotificationTabs.js';
+import { NOTIFICATIONS_PANEL_ID, NotificationTabs, notificationTabId, type NotificationFilter } from './NotificationTabs.js';
 import frame from '../../styles/page-heading.module.css';
 import styles from './NotificationsPage.module.css';
 
@@ -152,15 +152,17 @@ export default function NotificationsPage() {
         </button>
       </div>
       <NotificationTabs current={filter} onSelect={setFilter} />
-      {view.loaded && view.items.length === 0 ? (
-        <p className={styles.empty}>{EMPTY[filter]}</p>
-      ) : (
-        <ul className={styles.list} aria-label={filter === 'ALL' ? 'All notifications' : 'Responses'} aria-busy={loading || undefined}>
-          {view.items.map((n) => (
-            <NotificationItem key={n.id} notification={n} onOpen={open} />
-          ))}
-        </ul>
-      )}
+      <div role="tabpanel" id={NOTIFICATIONS_PANEL_ID} aria-labelledby={notificationTabId(filter)}>
+        {view.loaded && view.items.length === 0 ? (
+          <p className={styles.empty}>{EMPTY[filter]}</p>
+        ) : (
+          <ul className={styles.list} aria-label={filter === 'ALL' ? 'All notifications' : 'Responses'} aria-busy={loading || undefined}>
+            {view.items.map((n) => (
+              <NotificationItem key={n.id} notification={n} onOpen={open} />
+            ))}
+          </ul>
+        )}
+      </div>
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {!view.loaded && failed[filter] && !loading ? (
         <button type="button" className={buttonClassName({ variant: 'outline', size: 'small' }, styles.more)} onClick={() => setFailed((prev) => ({ ...prev, [filter]: false }))}>

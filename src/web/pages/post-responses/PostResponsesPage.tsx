@@ -51,12 +51,13 @@ export default function PostResponsesPage({ params }: PageProps) {
   if (!post || post.__typename !== 'Post') return null;
   return (
     <div className={styles.page}>
-      <p className={styles.story}>
+      {/* The page's heading: which story these responses answer (drawn as the small line it was). */}
+      <h1 className={styles.story}>
         <Link href={new URL(post.mediumUrl).pathname} className={styles.storyLink}>
           {post.title || 'Untitled story'}
         </Link>
         <span className={styles.author}> by {post.creator.name}</span>
-      </p>
+      </h1>
       <ResponsesSection postId={post.id} postCreatorId={post.creator.id} allowResponses={post.allowResponses} compose={params.compose === 'true'} quote={quote} />
     </div>
   );

@@ -37,9 +37,11 @@ export function ActionBar({ postId, creatorId, title, clapCount, responsesCount 
     <div className={styles.actions} data-testid="action-bar">
       <div className={styles.actionGroup}>
         <ClapButton postId={postId} creatorId={creatorId} clapCount={clapCount} viewerClapCount={viewerClapCount} />
-        <a className={styles.action} href="#responses" aria-label={`Responses (${responses})`}>
+        {/* Named by what it shows (the count first), so a voice command saying the visible text finds it. */}
+        <a className={styles.action} href="#responses">
           <ResponseIcon />
           <span>{formatCount(responses)}</span>
+          <span className="visually-hidden">{responses === 1 ? ' response' : ' responses'}</span>
         </a>
       </div>
       <div className={styles.actionGroup}>

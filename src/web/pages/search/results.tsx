@@ -2,7 +2,8 @@ import { formatCount, formatDate, formatReadingTime } from '../../../shared/form
 import { imageUrl } from '../../../shared/images.js';
 import { Avatar } from '../../components/avatar/index.js';
 import { FollowButton, FollowTagButton, type FollowButtonUser, type FollowTagButtonTag } from '../../components/follow-button/index.js';
-import { ClapIcon, StarIcon } from '../../components/icons/index.js';
+import { ClapIcon } from '../../components/icons/index.js';
+import { IconCount, MemberOnlyMark } from '../../components/post-card/meta-marks.js';
 import { Highlight } from '../../components/search/Highlight.js';
 import { collectionHref, tagHref, userHref } from '../../components/search/PredictivePanel.js';
 import { SEARCH_TAG_FOLLOW_QUERY, SEARCH_USER_FOLLOW_QUERY } from '../../graphql/search-operations.js';
@@ -39,9 +40,7 @@ export function PostResult({ hit, onClick }: { hit: PostHit; onClick: OnClick })
         </Link>
         <div className={styles.meta}>
           {hit.isLocked && (
-            <span className={styles.star} title="Member-only story" aria-label="Member-only story">
-              <StarIcon />
-            </span>
+            <MemberOnlyMark className={styles.star} />
           )}
           {published && !Number.isNaN(published.getTime()) && <time dateTime={published.toISOString()}>{formatDate(published)}</time>}
           {hit.readingTime !== undefined && (
@@ -51,9 +50,7 @@ export function PostResult({ hit, onClick }: { hit: PostHit; onClick: OnClick })
             </>
           )}
           {(hit.clapCount ?? 0) > 0 && (
-            <span className={styles.count} aria-label={`${hit.clapCount} claps`}>
-              <ClapIcon size={16} /> {formatCount(hit.clapCount!)}
-            </span>
+            <IconCount className={styles.count} icon={<ClapIcon size={16} />} count={hit.clapCount!} one="clap" many="claps" />
           )}
         </div>
       </div>
