@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redirectTricks } from '../../tests/support/redirect-tricks';
-import { HOME_PATH, normalizeRedirect, REDIRECT_MAX_LENGTH } from './redirect';
+import { HOME_PATH, normalizeRedirect, REDIRECT_MAX_LENGTH, sameSitePath } from './redirect';
 
 const MAIN = 'https://main.example';
 
@@ -114,4 +114,25 @@ describe('normalizeRedirect', () => {
     expect(normalizeRedirect(`${MAIN}/@maya`)).toBe(HOME_PATH);
     expect(normalizeRedirect(`${MAIN}/@maya`, { sameSiteOrigins: [MAIN] })).toBe('/@maya');
   });
+});
+
+describe('sameSitePath', () => {
+  it('is null for what normalizeRedirect sends home, and otherwise the same path (property)', () => {
+    fc.assert(
+      fc.property(anyText, (target) => {
+        const path = sameSitePath(target);
+        if (path === null) expect(normalizeRedirect(target)).toBe(HOME_PATH);
+        else expect(normalizeRedirect(target)).toBe(path);
+      }),
+    );
+  });
+
+  it.each(['/%', '/%zz', '/p/%ff', '/%C0%AF', '/@x/%E0%A4%A'])('is null for the broken escape %s', (target) => expect(sameSitePath(target)).toBeNull());
+
+  it.each([
+    ['/', '/'],
+    ['/?', '/'],
+    ['/./', '/'],
+    ['/a/../@maya', '/@maya'],
+  ])('gives %s as %s', (target, path) => expect(sameSitePath(target)).toBe(path));
 });

@@ -42,15 +42,33 @@ const REFUSED_PATH_ESCAPES = /%(2f|5c|25|[01][0-9a-f]|7f)/i;
 
 /** `target` as a path on this site, or the home page. */
 export function normalizeRedirect(target: unknown, options: RedirectOptions = {}): string {
-  if (typeof target !== 'string' || target === '' || target.length > REDIRECT_MAX_LENGTH) return HOME_PATH;
-  if (REFUSED_CHARACTERS.test(target)) return HOME_PATH;
+  return sameSitePath(target, options) ?? HOME_PATH;
+}
+
+/**
+ * `target` as a normalised path on this site (dot segments resolved, non-ASCII encoded), or
+ * null when it is not one. The server answers a request path that is not one with 404.
+ */
+export function sameSitePath(target: unknown, options: RedirectOptions = {}): string | null {
+  if (typeof target !== 'string' || target === '' || target.length > REDIRECT_MAX_LENGTH) return null;
+  if (REFUSED_CHARACTERS.test(target)) return null;
   const url = parseOnSite(target, options.sameSiteOrigins ?? []);
-  if (!url || url.username || url.password) return HOME_PATH;
+  if (!url || url.username || url.password) return null;
   const { pathname, search, hash } = url;
   // '/.//host' resolves to the path '//host', which a browser reads as another host.
-  if (!pathname.startsWith('/') || pathname.startsWith('//') || REFUSED_PATH_ESCAPES.test(pathname)) return HOME_PATH;
+  if (!pathname.startsWith('/') || pathname.startsWith('//') || REFUSED_PATH_ESCAPES.test(pathname) || !decodes(pathname)) return null;
   const path = `${pathname}${search}${hash}`;
-  return path.length > REDIRECT_MAX_LENGTH ? HOME_PATH : path;
+  return path.length > REDIRECT_MAX_LENGTH ? null : path;
+}
+
+/** A path with a broken escape ('%zz', a lone '%', bytes that are not UTF-8) names nothing. */
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The parsed target when it stays on this site: a path, or an absolute URL on one of its origins. */

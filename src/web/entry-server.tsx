@@ -12,7 +12,8 @@ import { ServerErrorScreen } from './components/error-screens/ErrorScreens.js';
 import { renderHeadTags, serializeForScript, type HeadTags } from './router/head.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
 import { loadPageDef, pageDefModule, type PageDef, type PageModule } from './router/registry.js';
-import { resolvePage, type TableContext } from './router/resolve-page.js';
+import { resolvePage, type ResolvedPage, type TableContext } from './router/resolve-page.js';
+import { sameSitePath } from '../shared/redirect.js';
 import { ServerFragmentsContext } from './lib/server-fragments.js';
 import { FragmentCache } from './ssr/fragment-cache.js';
 import { KeptJson } from './ssr/kept-json.js';
@@ -78,8 +79,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     kind: hostTable.kind,
     hostParams: hostTable.username ? { username: hostTable.username } : {},
   };
-  const { pathname } = new URL(input.url, origin);
-  let resolved = resolvePage(table, input.url, input.viewer !== null, input.log.warn);
+  // Only a path on this site is looked up ('//host', '/\\host', broken escapes… are not one: 404);
+  // another spelling of one ('/a/../b', unencoded characters) is sent to its normal form.
+  const requestPath = sameSitePath(input.url);
+  if (requestPath !== null && requestPath !== input.url) return { kind: 'redirect', status: 301, location: requestPath };
+  const { pathname, search } = new URL(requestPath ?? '/', origin);
+  let resolved: ResolvedPage = requestPath === null ? { kind: 'not-found', routeName: 'unknown' } : resolvePage(table, requestPath, input.viewer, input.log.warn);
   if (resolved.kind === 'redirect') return { kind: 'redirect', status: resolved.status, location: resolved.location };
 
   let status = 200;
@@ -114,7 +119,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const preloaded: PreloadedState = { pageId: page.pageId, routeName: page.routeName, params: page.params, table, site, status };
   const pageData = new PageData(entries);
   const appPage: AppPage = { ...page, module, url: input.url, readPageQuery: (query, variables) => pageData.read(query, variables) };
-  const navigation = { pathname, search: new URL(input.url, origin).search, navigate() {}, preload() {} };
+  const navigation = { pathname, search, navigate() {}, preload() {} };
 
   const documentHead =
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
