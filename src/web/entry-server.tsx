@@ -96,7 +96,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     Promise.all(
       (def.preload?.(params) ?? []).map(async (q) => {
         const result = await input.execute(withTypename(q.query), q.variables ?? {}, operationName(q.query));
-        if (result.errors?.length) input.log.error({ errors: result.errors, operation: operationName(q.query) }, 'page query failed');
+        // A signed-out reader of a signed-in page is sent to sign in by the page's outcome: its
+        // queries refusing them is the expected path, not a failure.
+        const expected = input.viewer === null && result.errors?.every(isUnauthorized);
+        if (result.errors?.length && !expected) input.log.error({ errors: result.errors, operation: operationName(q.query) }, 'page query failed');
         return { query: q.query, variables: q.variables, data: result.data ?? undefined };
       }),
     );
@@ -212,6 +215,12 @@ function withTypename(document: DocumentNode): DocumentNode {
   let typed = typedDocuments.get(document);
   if (!typed) typedDocuments.set(document, (typed = addTypename(document)));
   return typed;
+}
+
+/** The error a query answers for want of a signed-in reader (UnauthorizedError, code UNAUTHORIZED). */
+function isUnauthorized(error: { extensions?: Record<string, unknown>; originalError?: unknown }): boolean {
+  const original = error.originalError as { code?: unknown } | undefined;
+  return error.extensions?.code === 'UNAUTHORIZED' || original?.code === 'UNAUTHORIZED';
 }
 
 function operationName(document: DocumentNode): string | undefined {
