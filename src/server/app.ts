@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import { print } from 'graphql';
@@ -32,6 +32,7 @@ import { PageCache, type CacheStatus } from './page-cache.js';
 import { registerWriteInvalidation } from './write-invalidation.js';
 import { SessionCache } from '../modules/accounts/session-cache.js';
 import { sharedPubSub } from '../platform/pubsub/index.js';
+import { viewerAccess } from '../shared/routing/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,8 +76,16 @@ function printed(document: DocumentNode): string {
   return text;
 }
 
+/** The viewer's staff access for the page shell: only staff and admins carry the field. */
+function staffAccess(viewer: { isStaff: boolean; isAdmin: boolean }) {
+  const access = viewerAccess(viewer);
+  return access ? { access } : {};
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
+  // The page renderer, set once the routes are in place (the framework's error hook below needs it).
+  let ssr: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.TRUST_PROXY,
@@ -84,6 +93,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
+    // A path with a broken escape ('/%zz') names no page: the not-found page, as for any unknown
+    // path. Such a request skipped the hooks, so it is answered as to a visitor without a session.
+    frameworkErrors(err, rawRequest, rawReply) {
+      const [request, reply] = [rawRequest as unknown as FastifyRequest, rawReply as unknown as FastifyReply];
+      if (err.code !== 'FST_ERR_BAD_URL' || request.method !== 'GET') return reply.code(400).send({ statusCode: 400, message: err.message });
+      request.viewer = null;
+      return ssr(request, reply);
+    },
   }) as unknown as FastifyInstance;
   app.decorate('db', db);
   app.decorate('config', config);
@@ -169,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       hiddenSusiButtons: hiddenSusiButtons(await flags()),
       siteLinks: config.siteLinks,
       viewer: request.viewer
-        ? { id: request.viewer.id, name: request.viewer.name, username: request.viewer.username, imageId: request.viewer.imageId, emailObfuscated: request.viewer.emailObfuscated, xsrf: request.viewer.xsrf }
+        ? { id: request.viewer.id, name: request.viewer.name, username: request.viewer.username, imageId: request.viewer.imageId, emailObfuscated: request.viewer.emailObfuscated, xsrf: request.viewer.xsrf, ...staffAccess(request.viewer) }
         : null,
       graphqlUrl: GRAPHQL_PATH,
       faviconUrl,
@@ -178,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: { warn: (m) => request.log.warn(m), error: (o, m) => request.log.error(o, m) },
     });
   };
-  const ssr = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+  ssr = async (request: FastifyRequest, reply: FastifyReply) => {
     const r = deps.beforeRoutes ? await deps.loadRenderer() : renderer; // development: fresh module per request
     const sendHtml = (status: number, body: Buffer, cache: CacheStatus) =>
       reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-cache', cache).send(body);

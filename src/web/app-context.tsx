@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { AuthProviderInfo } from '../shared/auth-providers.js';
 import type { SiteLinks } from '../shared/site-links.js';
+import type { RouteAccess } from '../shared/routing/index.js';
 
 /** The signed-in reader as the shell needs it (spec §3 Viewer); null when logged out. */
 export interface ShellViewer {
@@ -12,6 +13,8 @@ export interface ShellViewer {
   emailObfuscated: string | null;
   /** The session's anti-forgery token (spec §3 client state: session xsrf). */
   xsrf: string;
+  /** Staff or admin (route access, spec §2.3); absent for every other reader. */
+  access?: RouteAccess;
 }
 
 export interface SiteInfo {

@@ -12,7 +12,8 @@ import { ServerErrorScreen } from './components/error-screens/ErrorScreens.js';
 import { renderHeadTags, serializeForScript, type HeadTags } from './router/head.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
 import { loadPageDef, pageDefModule, type PageDef, type PageModule } from './router/registry.js';
-import { resolvePage, type TableContext } from './router/resolve-page.js';
+import { resolvePage, type ResolvedPage, type TableContext } from './router/resolve-page.js';
+import { sameSitePath } from '../shared/redirect.js';
 import { ServerFragmentsContext } from './lib/server-fragments.js';
 import { FragmentCache } from './ssr/fragment-cache.js';
 import { KeptJson } from './ssr/kept-json.js';
@@ -81,8 +82,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     kind: hostTable.kind,
     hostParams: hostTable.username ? { username: hostTable.username } : {},
   };
-  const { pathname } = new URL(input.url, origin);
-  let resolved = resolvePage(table, input.url, input.viewer !== null, input.log.warn);
+  // Only a path on this site is looked up ('//host', '/\\host', broken escapes… are not one: 404);
+  // another spelling of one ('/a/../b', unencoded characters) is sent to its normal form.
+  const requestPath = sameSitePath(input.url);
+  if (requestPath !== null && requestPath !== input.url) return { kind: 'redirect', status: 301, location: requestPath };
+  const { pathname, search } = new URL(requestPath ?? '/', origin);
+  let resolved: ResolvedPage = requestPath === null ? { kind: 'not-found', routeName: 'unknown' } : resolvePage(table, requestPath, input.viewer, input.log.warn);
   if (resolved.kind === 'redirect') return { kind: 'redirect', status: resolved.status, location: resolved.location };
 
   let status = 200;
@@ -94,7 +99,10 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     Promise.all(
       (def.preload?.(params) ?? []).map(async (q) => {
         const result = await input.execute(withTypename(q.query), q.variables ?? {}, operationName(q.query));
-        if (result.errors?.length) input.log.error({ errors: result.errors, operation: operationName(q.query) }, 'page query failed');
+        // A signed-out reader of a signed-in page is sent to sign in by the page's outcome: its
+        // queries refusing them is the expected path, not a failure.
+        const expected = input.viewer === null && result.errors?.every(isUnauthorized);
+        if (result.errors?.length && !expected) input.log.error({ errors: result.errors, operation: operationName(q.query) }, 'page query failed');
         return { query: q.query, variables: q.variables, data: result.data ?? undefined };
       }),
     );
@@ -117,7 +125,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const preloaded: PreloadedState = { pageId: page.pageId, routeName: page.routeName, params: page.params, table, site, status };
   const pageData = new PageData(entries);
   const appPage: AppPage = { ...page, module, url: input.url, readPageQuery: (query, variables) => pageData.read(query, variables) };
-  const navigation = { pathname, search: new URL(input.url, origin).search, navigate() {}, preload() {} };
+  const navigation = { pathname, search, navigate() {}, preload() {} };
 
   const documentHead =
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
@@ -210,6 +218,12 @@ function withTypename(document: DocumentNode): DocumentNode {
   let typed = typedDocuments.get(document);
   if (!typed) typedDocuments.set(document, (typed = addTypename(document)));
   return typed;
+}
+
+/** The error a query answers for want of a signed-in reader (UnauthorizedError, code UNAUTHORIZED). */
+function isUnauthorized(error: { extensions?: Record<string, unknown>; originalError?: unknown }): boolean {
+  const original = error.originalError as { code?: unknown } | undefined;
+  return error.extensions?.code === 'UNAUTHORIZED' || original?.code === 'UNAUTHORIZED';
 }
 
 function operationName(document: DocumentNode): string | undefined {

@@ -131,6 +131,14 @@ describe('social sign-in with OpenID Connect', () => {
     expect((await t.database.pool.query('select 1 from users where email = $1', ['ada@example.com'])).rowCount).toBe(1);
   });
 
+  it('lands on the site whatever redirect the flow started with', async () => {
+    for (const redirect of ['/\t/evil.com', '//evil.com', '/\\evil.com', '/%2F%2Fevil.com', 'https:evil.com', `http://known@evil.com/`]) {
+      const res = await social(browser(), 'login', 'ada@example.com', { redirect });
+      expect([res.statusCode, res.headers.location], redirect).toEqual([302, '/']);
+    }
+    expect((await social(browser(), 'login', 'ada@example.com', { redirect: `${APP_ORIGIN}/@known` })).headers.location).toBe('/@known');
+  });
+
   it('signing in with an identity no account has is the unrecognized-account step, which offers sign-up', async () => {
     const b = browser();
     const res = await social(b, 'login', 'newcomer@example.com', { redirect: '/@known' });

@@ -16,9 +16,9 @@ export interface Reader {
 let seq = 0;
 
 /** A new user, signed in on a browser of their own. */
-export async function newReader(t: TestApp, name = 'Reader', extra: { isStaff?: boolean } = {}): Promise<Reader> {
+export async function newReader(t: TestApp, name = 'Reader', extra: { isStaff?: boolean; isAdmin?: boolean } = {}): Promise<Reader> {
   const n = ++seq;
-  const id = await createUser(t.database.db, { name: `${name} ${n}`, username: `${name.toLowerCase().replace(/\W/g, '')}_${n}_${Math.random().toString(36).slice(2, 7)}`, email: `r${n}-${Math.random().toString(36).slice(2)}@example.com`, isStaff: extra.isStaff });
+  const id = await createUser(t.database.db, { name: `${name} ${n}`, username: `${name.toLowerCase().replace(/\W/g, '')}_${n}_${Math.random().toString(36).slice(2, 7)}`, email: `r${n}-${Math.random().toString(36).slice(2)}@example.com`, isStaff: extra.isStaff, isAdmin: extra.isAdmin });
   const { token, xsrf } = await createSession(t.database.db, id, { userAgent: 'test', ip: '203.0.113.9' });
   const browser = testBrowser(t.app);
   browser.jar.set('sid', token);

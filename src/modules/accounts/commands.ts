@@ -10,6 +10,7 @@ export interface NewUser {
   pronouns?: string[];
   imageId?: string | null;
   isStaff?: boolean;
+  isAdmin?: boolean;
   createdAt?: Date;
 }
 
@@ -25,6 +26,7 @@ export async function createUser(db: Pick<Db, 'insert'>, input: NewUser): Promis
     pronouns: input.pronouns ?? [],
     imageId: input.imageId ?? null,
     isStaff: input.isStaff ?? false,
+    isAdmin: input.isAdmin ?? false,
     createdAt: input.createdAt ?? new Date(),
   });
   return id;

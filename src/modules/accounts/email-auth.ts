@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { newId } from '../../platform/ids.js';
 import { enqueueEmail, renderEmail } from '../../platform/mail/index.js';
 import { afterSignUpRedirect } from '../topics/onboarding.js';
+import { normalizeRedirect } from '../../shared/redirect.js';
 import { authTokens, emailAuthAttempts } from './auth-tables.js';
 import { users } from './tables.js';
 import { LOGIN_CODE_PATTERN, MESSAGES, normalizeEmail, usernameBase } from './validation.js';
@@ -74,7 +75,7 @@ export async function sendAuthEmail(db: Db, input: SendInput): Promise<SendResul
       email,
       operation: user ? 'login' : 'register',
       fullName: input.fullName?.trim().slice(0, 100) || null,
-      redirect: safeRedirect(input.redirect),
+      redirect: normalizeRedirect(input.redirect, { sameSiteOrigins: [input.origin] }),
       linkTokenHash: sha256(linkToken),
       codeHash: codeHash(attemptId, code),
       linkExpiresAt: new Date(now.getTime() + LINK_VALID_MS),
@@ -170,7 +171,7 @@ export async function completeEmailSignIn(db: Db, input: { token: string; now?: 
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, attempt.email));
     const userId = existing?.id ?? (await createAccount(tx, attempt.email, attempt.fullName, now));
     // A new account is onboarded first unless it signed up from a skipOnboarding=1 entry point (spec §6).
-    return { kind: 'signed-in', userId, created: !existing, redirect: existing ? (attempt.redirect ?? '/') : afterSignUpRedirect(attempt.redirect), operation: attempt.operation as AuthOperation };
+    return { kind: 'signed-in', userId, created: !existing, redirect: existing ? normalizeRedirect(attempt.redirect) : afterSignUpRedirect(attempt.redirect), operation: attempt.operation as AuthOperation };
   });
 }
 
@@ -194,10 +195,4 @@ export async function createAccount(tx: Tx, email: string | null, fullName: stri
 export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return Boolean(row);
-}
-
-/** Only paths on this site: an open redirect would turn sign-in links into phishing links. */
-export function safeRedirect(redirect: string | null | undefined): string | null {
-  if (!redirect) return null;
-  return redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\') ? redirect.slice(0, 2000) : null;
 }

@@ -8,7 +8,7 @@ import { LOCKOUT_MESSAGES, type FailureOutcome } from './lockout.js';
 import { setPassword, signInWithPassword } from './password.js';
 import { completeTwoFactorSignIn, confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup, type TwoFactorCheck } from './two-factor.js';
 import type { UserRow } from './queries.js';
-import { safeRedirect } from './email-auth.js';
+import { normalizeRedirect } from '../../shared/redirect.js';
 import { AUTH_RATE_LIMITS, ipLockoutDays, limitAuthCall, RATE_LIMITED_MESSAGE, recordSignInFailure, requestIp } from './auth-limits.js';
 import { ipLockoutMessage } from './ip-lockout.js';
 import { requireSessionViewer } from './viewer-guards.js';
@@ -128,7 +128,7 @@ export const passwordResolvers: IResolvers = {
       if (!limited.allowed) return { __typename: 'BadRequest', message: RATE_LIMITED_MESSAGE };
       const days = await ipLockoutDays(ctx);
       if (days) return { __typename: 'IpAuthLockout', message: ipLockoutMessage(days), days };
-      const redirect = safeRedirect(args.redirect) ?? '/';
+      const redirect = normalizeRedirect(args.redirect, { sameSiteOrigins: [`${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}`] });
       const result = await signInWithPassword(ctx.db, { email: args.email, password: args.password, redirect });
       if (result.kind === 'signed-in') {
         await notifySecurityEvent(ctx.db, result.userId, 'new-sign-in', { siteName: ctx.config.SITE_NAME, detail: signInDetail(ctx) });

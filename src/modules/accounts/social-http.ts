@@ -4,7 +4,7 @@ import { openSession } from './auth-http.js';
 import { AUTH_RATE_LIMITS, RATE_LIMITED_MESSAGE } from './auth-limits.js';
 import { resolveSocialSignIn } from './connected-accounts.js';
 import { credentialSummary } from './credentials.js';
-import { safeRedirect } from './email-auth.js';
+import { normalizeRedirect } from '../../shared/redirect.js';
 import { createTwoFactorChallenge } from './password.js';
 import type { VerifiedIdentity } from './social-oidc.js';
 import { completeProviderAuthorization, providerAuthorizationUrl } from './social-flow.js';
@@ -62,7 +62,7 @@ export function registerSocialRoutes(app: FastifyInstance) {
     if (operation === 'connect' && !request.viewer) return reply.redirect(`/m/signin?operation=login&redirect=${encodeURIComponent(request.url)}`, 302);
     const flow: FlowState = {
       provider: provider.name,
-      redirect: safeRedirect(q.redirect) ?? (operation === 'connect' ? CONNECTIONS_PATH : '/'),
+      redirect: q.redirect ? normalizeRedirect(q.redirect, { sameSiteOrigins: [origin] }) : operation === 'connect' ? CONNECTIONS_PATH : '/',
       operation,
       viewerId: operation === 'connect' ? request.viewer!.id : null,
     };
@@ -107,11 +107,13 @@ export function registerSocialRoutes(app: FastifyInstance) {
     const secret = request.cookies[FLOW_COOKIE];
     if (secret) reply.clearCookie(FLOW_COOKIE, { path: FLOW_COOKIE_PATH, secure });
     if (request.cookies[MASTODON_COOKIE]) reply.clearCookie(MASTODON_COOKIE, { path: FLOW_COOKIE_PATH, secure });
-    const flow = readFlow(q.state, secret);
-    if (!flow || flow.provider !== provider.name) {
+    const read = readFlow(q.state, secret);
+    if (!read || read.provider !== provider.name) {
       request.log.warn({ provider: provider.name, hasCookie: Boolean(secret) }, 'social sign-in: state does not match this browser');
       return reply.redirect(`/m/signin?error=${encodeURIComponent(STALE_FLOW_MESSAGE)}`, 302);
     }
+    // The state is signed, but a flow started before this release was checked by an older rule.
+    const flow = { ...read, redirect: normalizeRedirect(read.redirect) };
     // The reader turned the provider down: back to where they were, nothing to report.
     if (q.error === 'access_denied') return reply.redirect(flow.operation === 'connect' ? flow.redirect : signInHref(flow), 302);
     if (flow.operation === 'connect' && request.viewer?.id !== flow.viewerId) return reply.redirect(signInHref({ ...flow, operation: 'login' }), 302);

@@ -18,7 +18,10 @@ export const users = pgTable(
     pronouns: text('pronouns').array().notNull().default(sql`'{}'::text[]`),
     imageId: text('image_id'),
     isSuspended: boolean('is_suspended').notNull().default(false),
+    /** Staff see the staff pages (route access 'staff') and may act on others' stories; granted by an operator (README). */
     isStaff: boolean('is_staff').notNull().default(false),
+    /** Admins also see the admin pages (route access 'admin'); an admin counts as staff there. Granted by an operator. */
+    isAdmin: boolean('is_admin').notNull().default(false),
     /** Stand-in for membership (spec §3 membership.memberSince) until memberships land: set = a member since then. */
     memberSince: timestamp('member_since', { withTimezone: true }),
     followerCount: integer('follower_count').notNull().default(0),

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../platform/db/client.js';
+import { normalizeRedirect } from '../../shared/redirect.js';
 import { recoveryCodes, twoFactorChallenges, userCredentials } from './credential-tables.js';
 import { lockCredentials, totpLockout, totpLockoutColumns, type CredentialRow, type Tx } from './credentials.js';
 import { checkLockout, registerFailure, registerSuccess, type FailureOutcome } from './lockout.js';
@@ -118,7 +119,7 @@ export async function completeTwoFactorSignIn(db: Db, input: { challenge: string
     const result = await checkTwoFactorCode(tx, challenge.userId, input.code, now);
     if (result.kind !== 'ok') return result;
     await tx.update(twoFactorChallenges).set({ usedAt: now }).where(eq(twoFactorChallenges.tokenHash, tokenHash));
-    return { kind: 'signed-in' as const, userId: challenge.userId, redirect: challenge.redirect ?? '/' };
+    return { kind: 'signed-in' as const, userId: challenge.userId, redirect: normalizeRedirect(challenge.redirect) };
   });
 }
 

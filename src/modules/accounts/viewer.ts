@@ -14,6 +14,7 @@ export const TOUCH_EVERY_MS = 5 * 60 * 1000;
 export const VIEWER_USER_COLUMNS = {
   id: users.id,
   isStaff: users.isStaff,
+  isAdmin: users.isAdmin,
   name: users.name,
   username: users.username,
   imageId: users.imageId,
@@ -25,6 +26,7 @@ export const VIEWER_USER_COLUMNS = {
 export interface SessionViewer {
   id: string;
   isStaff: boolean;
+  isAdmin: boolean;
   name: string;
   username: string | null;
   imageId: string | null;

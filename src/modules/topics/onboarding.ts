@@ -1,3 +1,5 @@
+import { normalizeRedirect } from '../../shared/redirect.js';
+
 /** Page topics-onboarding (route ShowTopicsOnboarding). */
 export const TOPICS_ONBOARDING_PATH = '/get-started/topics';
 
@@ -8,7 +10,7 @@ export const TOPICS_ONBOARDING_PATH = '/get-started/topics';
  * were. The marker is dropped from that address: it has done its job.
  */
 export function afterSignUpRedirect(redirect: string | null | undefined): string {
-  const target = redirect || '/';
+  const target = normalizeRedirect(redirect);
   const q = target.indexOf('?');
   if (q < 0) return TOPICS_ONBOARDING_PATH;
   const hashAt = target.indexOf('#', q);

@@ -21,4 +21,5 @@ export {
   type ProfileLinkTarget,
   type PublicationLinkTarget,
 } from './host.js';
+export { routeAllows, viewerAccess, type RouteAccess } from './access.js';
 export { POST_ID_PATTERN, postIdFromSlug, postSlugParam } from './post-id.js';

@@ -108,7 +108,7 @@ async function prepareUrl(loadData: () => Promise<BrowserData>, state: Preloaded
   // The route tables and Apollo load with the first navigation (on hover or click), not
   // with the page: a reader who only reads never downloads them.
   const [{ resolvePage }, { client, readPageQuery }] = await Promise.all([import('./resolve-page.js'), loadData()]);
-  const resolved = resolvePage(state.table, url, state.site.viewer !== null, (m) => console.warn(m));
+  const resolved = resolvePage(state.table, url, state.site.viewer, (m) => console.warn(m));
   if (resolved.kind === 'redirect') return { redirect: resolved.location, page: null as never, head: null };
   let pageId = resolved.kind === 'page' ? resolved.pageId : NOT_FOUND_PAGE_ID;
   let params = resolved.kind === 'page' ? resolved.params : {};

@@ -1,4 +1,4 @@
-import { invalidRedirectMessage, resolveRoute, type RouteTableKind } from '../../shared/routing/index.js';
+import { invalidRedirectMessage, resolveRoute, routeAllows, type RouteAccess, type RouteTableKind } from '../../shared/routing/index.js';
 
 export type ResolvedPage =
   | { kind: 'page'; pageId: string; routeName: string; params: Record<string, string> }
@@ -13,11 +13,14 @@ export interface TableContext {
 
 /**
  * URL → what to show, the same on server and client (spec §2.2): unmatched paths,
- * routes without a page and redirects with empty params all end on the 404 page.
+ * routes without a page and redirects with empty params all end on the 404 page. So does
+ * a staff or admin route for anyone else (spec §2.3), exactly as an unknown path would:
+ * nothing tells that the route exists.
  */
-export function resolvePage(table: TableContext, url: string, loggedIn: boolean, warn: (msg: string) => void): ResolvedPage {
+export function resolvePage(table: TableContext, url: string, viewer: { access?: RouteAccess | null } | null, warn: (msg: string) => void): ResolvedPage {
   const match = resolveRoute(table.kind, url);
-  if (!match) return { kind: 'not-found', routeName: 'unknown' };
+  if (!match || !routeAllows(match.route, viewer?.access)) return { kind: 'not-found', routeName: 'unknown' };
+  const loggedIn = viewer !== null;
   if (match.invalidRedirect) {
     warn(invalidRedirectMessage(match.name));
     return { kind: 'not-found', routeName: match.name };

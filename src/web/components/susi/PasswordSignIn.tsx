@@ -5,6 +5,7 @@ import { LOGIN_WITH_PASSWORD } from '../../graphql/operations.js';
 import { Button } from '../button/index.js';
 import { isValidEmail } from './susi-state.js';
 import styles from './susi.module.css';
+import { normalizeRedirect } from '../../../shared/redirect.js';
 
 export interface PasswordSignInProps {
   email: string;
@@ -30,7 +31,7 @@ export function PasswordSignIn(props: PasswordSignInProps) {
     setBusy(true);
     const r = await mutateField(loadData, LOGIN_WITH_PASSWORD, { email: props.email.trim(), password, redirect: props.redirect ?? null }, 'loginWithPassword');
     setBusy(false);
-    if (r?.__typename === 'SignedIn') return window.location.assign(String(r.redirect));
+    if (r?.__typename === 'SignedIn') return window.location.assign(normalizeRedirect(r.redirect));
     if (r?.__typename === 'TwoFactorRequired') return props.onTwoFactor(String(r.challenge));
     setPassword('');
     setError(r?.message ?? 'Please try again.');

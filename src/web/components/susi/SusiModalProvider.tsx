@@ -2,6 +2,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 import { susiHref } from '../header/site-pages.js';
 import { useNavigation } from '../../router/navigation.js';
 import type { SusiOperation } from './susi-state.js';
+import { normalizeRedirect } from '../../../shared/redirect.js';
 
 export interface SusiModalRequest {
   /** login opens at SIGNIN_OPTIONS, register at SIGNUP_OPTIONS (spec §4). */
@@ -55,7 +56,7 @@ export function SusiModalProvider({ children }: { children: ReactNode }) {
   const open = useCallback(
     ({ operation, redirect }: SusiModalRequest) => {
       preload();
-      setState((s) => ({ operation, redirect: redirect ?? here, key: (s?.key ?? 0) + 1 }));
+      setState((s) => ({ operation, redirect: normalizeRedirect(redirect ?? here), key: (s?.key ?? 0) + 1 }));
     },
     [here],
   );

@@ -4,6 +4,7 @@ import { mutateField } from '../../apollo/mutate.js';
 import { VERIFY_TWO_FACTOR_SIGN_IN } from '../../graphql/operations.js';
 import { Button } from '../button/index.js';
 import styles from './susi.module.css';
+import { normalizeRedirect } from '../../../shared/redirect.js';
 
 /** The second step of a sign-in with two-factor on: a code from the app, or a recovery code. */
 export function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(): void }) {
@@ -18,7 +19,7 @@ export function TwoFactorStep({ challenge, onRestart }: { challenge: string; onR
     setBusy(true);
     const r = await mutateField(loadData, VERIFY_TWO_FACTOR_SIGN_IN, { challenge, code: code.trim() }, 'verifyTwoFactorSignIn');
     setBusy(false);
-    if (r?.__typename === 'SignedIn') return window.location.assign(String(r.redirect));
+    if (r?.__typename === 'SignedIn') return window.location.assign(normalizeRedirect(r.redirect));
     setCode('');
     setError(r?.message ?? 'Please try again.');
   }

@@ -4,6 +4,7 @@ import { SusiFlow } from '../../components/susi/SusiFlow.js';
 import { useNavigation } from '../../router/navigation.js';
 import type { PageProps } from '../../router/registry.js';
 import styles from './SignInPage.module.css';
+import { normalizeRedirect } from '../../../shared/redirect.js';
 
 /**
  * /m/signin (page id sign-in): the sign-in and sign-up flow on a page of its own, for
@@ -16,7 +17,8 @@ export default function SignInPage(_props: PageProps) {
   const { search } = useNavigation();
   const q = new URLSearchParams(search);
   const operation = q.get('operation') === 'register' ? 'register' : 'login';
-  const redirect = q.get('redirect') ?? undefined;
+  const asked = q.get('redirect');
+  const redirect = asked ? normalizeRedirect(asked) : undefined;
   return (
     <div className={styles.page}>
       <header className={styles.bar}>
@@ -25,7 +27,7 @@ export default function SignInPage(_props: PageProps) {
       {viewer ? (
         <section className={styles.signedIn}>
           <h1>You are signed in as {viewer.name}.</h1>
-          <a href={redirect && redirect.startsWith('/') ? redirect : '/'}>Continue</a>
+          <a href={normalizeRedirect(redirect)}>Continue</a>
         </section>
       ) : (
         <SusiFlow operation={operation} redirect={redirect} stepOverride={q.get('stepOverride')} initialError={q.get('error')} twoFactorChallenge={q.get('twoFactorChallenge')} />

@@ -4,6 +4,7 @@ import { useNavigation } from '../../router/navigation.js';
 import type { PageProps } from '../../router/registry.js';
 import { connectHref } from '../../../shared/auth-providers.js';
 import styles from './UnrecognizedAccountPage.module.css';
+import { normalizeRedirect } from '../../../shared/redirect.js';
 
 /**
  * /unrecognized-account (page id unrecognized-account, wordmark layout): a social sign-in
@@ -15,7 +16,7 @@ export default function UnrecognizedAccountPage(_props: PageProps) {
   const q = new URLSearchParams(useNavigation().search);
   const provider = authProviders.find((p) => p.name === q.get('provider'));
   const raw = q.get('redirect');
-  const redirect = raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : undefined;
+  const redirect = raw ? normalizeRedirect(raw) : undefined;
   const signIn = `/m/signin?operation=login${redirect ? `&redirect=${encodeURIComponent(redirect)}` : ''}`;
   return (
     <section className={styles.page}>
