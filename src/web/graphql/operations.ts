@@ -425,6 +425,27 @@ export const SET_PASSWORD = gql`
       ... on PasswordPermanentLockout {
         message
       }
+      ... on ReauthRequired {
+        message
+      }
+      ... on Unauthorized {
+        message
+      }
+    }
+  }
+`;
+
+/** A sign-in email to the viewer's own address, coming back to `redirect`: then the password can be set. */
+export const SEND_REAUTH_EMAIL = gql`
+  mutation SendReauthEmail($redirect: String) {
+    sendReauthEmail(redirect: $redirect) {
+      __typename
+      ... on ReauthEmailSent {
+        emailObfuscated
+      }
+      ... on BadRequest {
+        message
+      }
       ... on Unauthorized {
         message
       }
