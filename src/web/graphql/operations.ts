@@ -311,6 +311,22 @@ export const DISCONNECT_ACCOUNT = gql`
   }
 `;
 
+/** The profile photo: an uploaded image's id, or null to remove it. */
+export const UPDATE_PROFILE_IMAGE = gql`
+  mutation UpdateProfileImage($imageId: ID) {
+    updateProfileImage(imageId: $imageId) {
+      __typename
+      ... on User {
+        id
+        imageId
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
 export const UPDATE_PROFILE = gql`
   mutation UpdateProfile($name: String!, $pronouns: [String!]!, $bio: String!) {
     updateProfile(name: $name, pronouns: $pronouns, bio: $bio) {
