@@ -8,6 +8,10 @@ import { precompressAssets } from './scripts/build/precompress.js';
  * each page's chunks and styles) and the server (dist/server: main + the React renderer,
  * dependencies left to node_modules).
  */
+// The build-time GraphQL and precompression plugins take most of a build by design: Rolldown's
+// timing report would print on every first `npm start`.
+const checks = { bundlerTimings: false };
+
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/static/',
   plugins: [react(), precompileGraphqlDocuments(/\/src\/web\/graphql\/([a-z]+-)*operations\.ts$/), precompressAssets()],
@@ -23,6 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         minify: false,
         sourcemap: true,
         rolldownOptions: {
+          checks,
           input: { main: 'src/server/main.ts', 'entry-server': 'src/web/entry-server.tsx' },
           output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
         },
@@ -32,6 +37,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         target: 'es2022',
-        rolldownOptions: { input: 'src/web/entry-client.tsx' },
+        rolldownOptions: { checks, input: 'src/web/entry-client.tsx' },
       },
 }));

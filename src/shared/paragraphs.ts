@@ -48,3 +48,15 @@ export interface Paragraph {
   /** MIXTAPE_EMBED only: a link card. */
   mixtapeMetadata?: { href: string; title: string; description: string; thumbnailImageId?: string };
 }
+
+/** Paragraph types that are nothing but their text: without any, they show only a gap. */
+const TEXT_ONLY_TYPES: ReadonlySet<string> = new Set<ParagraphType>(['P', 'H1', 'H2', 'H3', 'H4', 'BQ', 'PQ', 'PRE', 'ULI', 'OLI']);
+
+/**
+ * The paragraphs readers see: empty lines typed in the editor (leading, trailing or several in
+ * a row) would publish as big gaps, so every text paragraph without text is left out when a body
+ * is rendered. The stored body keeps them: a draft reopens as it was written.
+ */
+export function readableParagraphs(paragraphs: readonly Paragraph[]): Paragraph[] {
+  return paragraphs.filter((p) => p && typeof p === 'object' && !(TEXT_ONLY_TYPES.has(p.type) && (typeof p.text !== 'string' || p.text.trim() === '')));
+}

@@ -96,7 +96,9 @@ describe.skipIf(h.skipReason !== '')(`the editor${h.skipReason ? ` (skipped: ${h
     await enter();
     await type('> > A pull quote');
     await enter();
-    await type('```ts ');
+    // ``` makes the code block at once; its language comes from the block toolbar.
+    await type('```');
+    await page.getByLabel('Code language').selectOption('typescript');
     await type('const answer = 42;');
     await enter();
     await type('console.log(answer);');
@@ -202,7 +204,7 @@ describe.skipIf(h.skipReason !== '')(`the editor${h.skipReason ? ` (skipped: ${h
     await expect(story.locator('a', { hasText: 'link' }).getAttribute('href')).resolves.toBe('https://example.org/about');
     await expect(story.locator('[data-paragraph-type="BQ"]').textContent()).resolves.toBe('A quote worth keeping');
     await expect(story.locator('[data-paragraph-type="PQ"]').textContent()).resolves.toBe('A pull quote');
-    await expect(story.locator('[data-paragraph-type="PRE"]').getAttribute('data-lang')).resolves.toBe('ts');
+    await expect(story.locator('[data-paragraph-type="PRE"]').getAttribute('data-lang')).resolves.toBe('typescript');
     await expect(story.locator('[data-paragraph-type="PRE"]').textContent()).resolves.toContain('const answer = 42;\nconsole.log(answer);');
     await expect(story.locator('ul [data-paragraph-type="ULI"]').allTextContents()).resolves.toEqual(['First bullet', 'Second bullet']);
     await expect(story.locator('ol [data-paragraph-type="OLI"]').allTextContents()).resolves.toEqual(['Step one', 'Step two']);

@@ -125,4 +125,28 @@ describe.skipIf(h.skipReason !== '')(`your stories and the trash${h.skipReason ?
     await expect(reader.page.getByRole('button', { name: 'Story actions' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('lists each response once, saying which story it answers', async () => {
+    const { page, context, errors } = await h.open(1200);
+    await signUpByEmail(page, 'Rhea Replies', `rhea.${stamp}@example.com`);
+    const storyId = await writeStory(context, 'A story worth answering');
+    const text = 'I tried this on a long train ride and it held up.';
+    const answered = await gql(context, 'mutation($post: ID!, $p: [ParagraphInput!]!) { publishResponse(inResponseToPostId: $post, paragraphs: $p) { __typename } }', {
+      post: storyId,
+      p: [{ name: 'r1a2', type: 'P', text }],
+    });
+    expect(answered.publishResponse!.__typename).toBe('Post');
+
+    await page.goto('/me/stories/responses', { waitUntil: 'networkidle' });
+    const list = page.getByRole('list', { name: 'Responses' });
+    await expect(list.getByRole('article').count()).resolves.toBe(1);
+    const row = list.getByRole('article').first();
+    const shown = (await row.textContent()) ?? '';
+    expect(shown.split(text).length - 1).toBe(1);
+    const link = row.getByRole('link', { name: 'A story worth answering' });
+    await expect(row.getByText('In response to').count()).resolves.toBe(1);
+    expect(new URL((await link.getAttribute('href'))!, page.url()).pathname).toMatch(new RegExp(`${storyId}$`));
+    await shootWidths(page, 'your-stories-responses');
+    expect(errors).toEqual([]);
+  });
 });

@@ -45,6 +45,12 @@ export interface SendInput {
   now?: Date;
 }
 
+/** The address an account signs in with (null for one that has none, e.g. made by social sign-in without one). */
+export async function accountEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
 /**
  * SendAcctAuthEmail: a magic link and a 6-digit code in one email. Signing in with an
  * unknown address is the spec's unrecognized-email step; signing up with a known one

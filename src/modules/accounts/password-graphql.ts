@@ -9,6 +9,9 @@ import { setPassword, signInWithPassword } from './password.js';
 import { completeTwoFactorSignIn, confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup, type TwoFactorCheck } from './two-factor.js';
 import type { UserRow } from './queries.js';
 import { normalizeRedirect } from '../../shared/redirect.js';
+import { accountEmail, sendAuthEmail } from './email-auth.js';
+import { notifyMailers } from '../../platform/mail/index.js';
+import { obfuscateEmail } from './validation.js';
 import { AUTH_RATE_LIMITS, ipLockoutDays, limitAuthCall, RATE_LIMITED_MESSAGE, recordSignInFailure, requestIp } from './auth-limits.js';
 import { ipLockoutMessage } from './ip-lockout.js';
 import { requireSessionViewer } from './viewer-guards.js';
@@ -64,7 +67,16 @@ export const passwordTypeDefs = /* GraphQL */ `
 
   union PasswordLoginResult = SignedIn | TwoFactorRequired | InvalidPassword | PasswordSoftLockout | PasswordPermanentLockout | IpAuthLockout | BadRequest
   union TwoFactorSignInResult = SignedIn | InvalidTwoFactorAuthCode | TwoFactorAuthSoftLockout | TwoFactorAuthPermanentLockout | IpAuthLockout | BadRequest
-  union SetPasswordResult = MutationSuccess | InvalidPassword | PasswordSoftLockout | PasswordPermanentLockout | BadRequest | Unauthorized
+  union SetPasswordResult = MutationSuccess | InvalidPassword | PasswordSoftLockout | PasswordPermanentLockout | ReauthRequired | BadRequest | Unauthorized
+  "Setting the password needs the current one, or a sign-in by link or code in the last 10 minutes (sendReauthEmail)."
+  type ReauthRequired {
+    message: String!
+  }
+  "A sign-in email went to the viewer's own address, shown obfuscated."
+  type ReauthEmailSent {
+    emailObfuscated: String!
+  }
+  union SendReauthEmailResult = ReauthEmailSent | BadRequest | Unauthorized
   union StartTwoFactorSetupResult = TwoFactorSetup | BadRequest
   union ConfirmTwoFactorSetupResult = RecoveryCodes | BadRequest
   union DisableTwoFactorResult = MutationSuccess | InvalidTwoFactorAuthCode | TwoFactorAuthSoftLockout | TwoFactorAuthPermanentLockout | BadRequest
@@ -83,6 +95,8 @@ export const passwordTypeDefs = /* GraphQL */ `
     loginWithPassword(email: String!, password: String!, redirect: String): PasswordLoginResult!
     verifyTwoFactorSignIn(challenge: String!, code: String!): TwoFactorSignInResult!
     setPassword(currentPassword: String, newPassword: String!): SetPasswordResult!
+    "Emails the viewer's own address a sign-in link and code that come back to redirect (a path on this site): signing in again lets setPassword go without the current password."
+    sendReauthEmail(redirect: String): SendReauthEmailResult!
     startTwoFactorSetup: StartTwoFactorSetupResult!
     confirmTwoFactorSetup(code: String!): ConfirmTwoFactorSetupResult!
     disableTwoFactor(code: String!): DisableTwoFactorResult!
@@ -158,8 +172,25 @@ export const passwordResolvers: IResolvers = {
         await notifySecurityEvent(ctx.db, viewer.id, 'password-set', { siteName: ctx.config.SITE_NAME });
         return { __typename: 'MutationSuccess', success: true };
       }
-      if (result.kind === 'bad-request' || result.kind === 'reauth-required') return { __typename: 'BadRequest', message: result.message };
+      if (result.kind === 'reauth-required') return { __typename: 'ReauthRequired', message: result.message };
+      if (result.kind === 'bad-request') return { __typename: 'BadRequest', message: result.message };
       return passwordFailure(result);
+    },
+    sendReauthEmail: async (_: unknown, args: { redirect?: string | null }, ctx: Ctx) => {
+      if (!ctx.viewer) return { __typename: 'Unauthorized', message: 'Sign in to do this.' };
+      const viewer = requireViewer(ctx);
+      const email = await accountEmail(ctx.db, viewer.id);
+      if (!email) return { __typename: 'BadRequest', message: 'Your account has no email address to send a sign-in link to.' };
+      // The same limits as any sign-in email.
+      const limited = await limitAuthCall(ctx, [
+        [AUTH_RATE_LIMITS.emailPerIp, requestIp(ctx)],
+        [AUTH_RATE_LIMITS.emailPerAddress, email],
+      ]);
+      if (!limited.allowed) return { __typename: 'BadRequest', message: RATE_LIMITED_MESSAGE };
+      const sent = await sendAuthEmail(ctx.db, { email, operation: 'login', redirect: args.redirect, origin: `${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}`, siteName: ctx.config.SITE_NAME });
+      if (sent.kind !== 'sent') return { __typename: 'BadRequest', message: sent.message };
+      notifyMailers(); // committed: send now rather than on the next poll
+      return { __typename: 'ReauthEmailSent', emailObfuscated: obfuscateEmail(email) };
     },
     startTwoFactorSetup: async (_: unknown, __: unknown, ctx: Ctx) => {
       const viewer = requireViewer(ctx);

@@ -7,6 +7,7 @@ import { users } from './tables.js';
 import { usernameProblem, type UsernameProblem } from './validation.js';
 import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
 import type { DbTransaction } from '../../platform/mail/outbox.js';
+import { isOwnUpload } from '../media/queries.js';
 
 export const PROFILE_MESSAGES = {
   nameRequired: 'Enter your name.',
@@ -15,6 +16,7 @@ export const PROFILE_MESSAGES = {
   tooManyPronouns: `Add up to ${PROFILE_LIMITS.pronounsMax} pronouns.`,
   pronounTooLong: `Each pronoun can be at most ${PROFILE_LIMITS.pronounMaxLength} characters.`,
   pronounInvalid: 'Pronouns can contain letters, spaces, hyphens and apostrophes.',
+  imageNotUploaded: 'That photo could not be found. Upload it again.',
 } as const;
 
 /** Spec §5 sign-up codes, which a username change answers with too. */
@@ -61,6 +63,22 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
   if (!parsed.success) return { kind: 'bad-request', message: parsed.error.issues[0]?.message ?? PROFILE_MESSAGES.nameRequired };
   const user = await db.transaction(async (tx) => {
     const [row] = await tx.update(users).set(parsed.data).where(eq(users.id, userId)).returning();
+    if (!row) throw new Error(`No user ${userId} to update.`);
+    await emitUserChanged(tx, userId);
+    return row;
+  });
+  notifyEventDispatchers();
+  return { kind: 'updated', user };
+}
+
+/**
+ * The profile photo (spec §3 User imageId): an image the reader uploaded (POST /_/upload), shown
+ * cropped square wherever avatars are; null removes it. Anything else changes nothing.
+ */
+export async function updateProfileImage(db: Db, userId: string, imageId: string | null): Promise<UpdateProfileResult> {
+  if (imageId !== null && !(await isOwnUpload(db, imageId, userId))) return { kind: 'bad-request', message: PROFILE_MESSAGES.imageNotUploaded };
+  const user = await db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ imageId }).where(eq(users.id, userId)).returning();
     if (!row) throw new Error(`No user ${userId} to update.`);
     await emitUserChanged(tx, userId);
     return row;

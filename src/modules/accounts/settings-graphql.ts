@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import { UnauthorizedError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../server/graphql/context.js';
-import { updateProfile, updateUsername } from './profile-settings.js';
+import { updateProfile, updateProfileImage, updateUsername } from './profile-settings.js';
 import type { UserRow } from './queries.js';
 import { endOtherViewerSessions, endViewerSession, listViewerSessions, type SessionInfo } from './session-admin.js';
 import { requireSessionViewer } from './viewer-guards.js';
@@ -39,6 +39,8 @@ export const settingsTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "Name (1-50 characters), up to 4 pronouns, bio (up to 160 characters). Invalid input changes nothing."
     updateProfile(name: String!, pronouns: [String!]!, bio: String!): UpdateProfileResult!
+    "The profile photo: the id of an image the viewer uploaded (POST /_/upload), or null to remove it."
+    updateProfileImage(imageId: ID): UpdateProfileResult!
     "Letters, digits and underscores, at most 30; unique regardless of case."
     updateUsername(username: String!): UpdateUsernameResult!
     "Signs one of the viewer's other browsers out. False when the id names none of them (this browser signs out through the sign-out route)."
@@ -80,6 +82,12 @@ export const settingsResolvers: IResolvers = {
     updateProfile: async (_: unknown, args: { name: string; pronouns: string[]; bio: string }, ctx: RequestContext) => {
       const { userId } = signedIn(ctx);
       const result = await updateProfile(ctx.db, userId, args);
+      if (result.kind === 'bad-request') return { __typename: 'BadRequest', message: result.message };
+      return remember(ctx, result.user);
+    },
+    updateProfileImage: async (_: unknown, args: { imageId?: string | null }, ctx: RequestContext) => {
+      const { userId } = signedIn(ctx);
+      const result = await updateProfileImage(ctx.db, userId, args.imageId ?? null);
       if (result.kind === 'bad-request') return { __typename: 'BadRequest', message: result.message };
       return remember(ctx, result.user);
     },

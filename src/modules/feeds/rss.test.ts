@@ -47,6 +47,12 @@ describe('renderParagraphsHtml', () => {
   });
 
   it('tolerates stored JSON with missing fields', () => {
-    expect(renderParagraphsHtml([{ name: 'x', type: 'P' } as unknown as Paragraph, null as unknown as Paragraph], origin)).toBe('<p></p>');
+    expect(renderParagraphsHtml([{ name: 'x', type: 'P' } as unknown as Paragraph, null as unknown as Paragraph, { name: 'y', type: 'P', text: 'Kept' } as unknown as Paragraph], origin)).toBe('<p>Kept</p>');
+  });
+
+  it('leaves out the empty lines of a body, wherever they are', () => {
+    const p = (name: string, text: string, type: Paragraph['type'] = 'P'): Paragraph => ({ name, type, text, markups: [] });
+    const body = [p('a', ''), p('b', 'First'), p('c', ' '), p('d', '\n', 'H3'), p('e', '', 'ULI'), p('f', 'Second'), p('g', ''), { ...p('h', ''), type: 'HR' as const }, p('i', '')];
+    expect(renderParagraphsHtml(body, origin)).toBe('<p>First</p><p>Second</p><hr>');
   });
 });

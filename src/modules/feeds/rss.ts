@@ -7,7 +7,7 @@
 import { escapeHtml } from '../../platform/mail/render.js';
 import { imageSrcSetWidths, imageUrl, IMAGE_LAYOUT_WIDTHS } from '../../shared/images.js';
 import { buildMarkupTree, safeLinkHref, type MarkupNode } from '../../shared/markups.js';
-import type { Paragraph } from '../../shared/paragraphs.js';
+import { readableParagraphs, type Paragraph } from '../../shared/paragraphs.js';
 
 /** Spec §6: links in user content carry ugc and nofollow. */
 const USER_LINK_REL = 'ugc nofollow';
@@ -93,8 +93,7 @@ export function renderParagraphsHtml(paragraphs: readonly Paragraph[], origin: s
   const out: string[] = [];
   // Consecutive list items of one kind form one list.
   let listTag: 'ul' | 'ol' | null = null;
-  for (const p of paragraphs) {
-    if (!p || typeof p !== 'object') continue;
+  for (const p of readableParagraphs(paragraphs)) {
     const tag = p.type === 'ULI' ? 'ul' : p.type === 'OLI' ? 'ol' : null;
     if (listTag && tag !== listTag) out.push(`</${listTag}>`);
     if (tag && tag !== listTag) out.push(`<${tag}>`);

@@ -40,3 +40,9 @@ export function createMediaLookup(db: Db, maxEntries = 20_000) {
     return resource;
   };
 }
+
+/** Did `ownerId` upload image `id`? (Only a reader's own upload may stand for them, e.g. as their profile photo.) */
+export async function isOwnUpload(db: Db, id: string, ownerId: string): Promise<boolean> {
+  const [row] = await db.select({ id: mediaResources.id }).from(mediaResources).where(sql`${mediaResources.id} = ${id} and ${mediaResources.ownerId} = ${ownerId}`).limit(1);
+  return Boolean(row);
+}

@@ -9,8 +9,9 @@
  *    match through the GIN index, with index walks and sequential scans switched off: the
  *    planner's own guess of a typed prefix's frequency can be far off, and walking a million
  *    stories for a word found in one is what this rules out.
- * The candidates are then ordered by text relevance (ts_rank: title A > subtitle B > body C >
- * tags D) blended with quality (README, Ranking), and the page's stories and authors read last.
+ * The candidates are then ordered title matches first, then by text relevance (ts_rank: title A >
+ * subtitle B > body C > tags D) blended with quality (README, Ranking), and the page's stories and
+ * authors read last. The bitmap takes title matches first among its candidates too.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -190,13 +191,16 @@ export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchView
   if (filter) conditions.push(filter);
   const where = (extra: SQL[]) => (conditions.length + extra.length > 0 ? sql`where ${sql.join([...conditions, ...extra], sql` and `)}` : sql``);
   const matches = tsq ? [sql`s.document @@ ${tsq}`] : [];
+  // The whole query found in the title (the document's A-weighted words): such stories come
+  // before every story matching elsewhere, however engaged (README, Ranking).
+  const inTitle = (row: SQL) => (tsq ? sql`(ts_filter(${row}.document, '{a}') @@ ${tsq})` : sql`false`);
   if (tier) matches.push(tierCondition(tier));
   const candidates =
     mode === 'walk'
       ? sql`select w.post_id, w.document, w.quality from (
           select s.post_id, s.document, s.quality from search_posts s ${where([])} order by s.quality desc nulls last limit ${WALK}
         ) w ${tsq ? sql`where w.document @@ ${tsq}` : sql``} order by w.quality desc nulls last limit ${CANDIDATES}`
-      : sql`select s.post_id, s.document, s.quality from search_posts s ${where(matches)} order by s.quality desc nulls last limit ${CANDIDATES}`;
+      : sql`select s.post_id, s.document, s.quality from search_posts s ${where(matches)} order by ${inTitle(sql`s`)} desc, s.quality desc nulls last limit ${CANDIDATES}`;
   const nowKey = Date.now() / 86_400_000 / RECENCY_DAYS_PER_POINT;
   // Ranked on the whole words typed (ts_rank of a prefix query costs several times more per
   // story); the word still being typed selects candidates but does not add to relevance.
@@ -210,12 +214,12 @@ export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchView
   // authors are joined for its rows only (a suspended author's story drops out of the page).
   return sql`
     with cand as (${candidates}), ranked as materialized (
-      select c.post_id, ${relevance} + ${QUALITY_WEIGHT} * (c.quality - ${nowKey}) as score, count(*) over () as n from cand c
-      order by score desc, c.post_id limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}
+      select c.post_id, ${inTitle(sql`c`)} as in_title, ${relevance} + ${QUALITY_WEIGHT} * (c.quality - ${nowKey}) as score, count(*) over () as n from cand c
+      order by in_title desc, score desc, c.post_id limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}
     )
     select r.post_id, r.n::int as n, s.preview_text, p.title, p.subtitle, p.slug, p.is_locked, p.creator_id, p.first_published_at, p.latest_published_at,
       p.reading_time, p.clap_count, p.preview_image, p.tags, u.name, u.username, u.image_id, ${body} as paragraphs
     from ranked r join search_posts s on s.post_id = r.post_id join posts p on p.id = r.post_id join users u on u.id = p.creator_id
     where p.deleted_at is null and not u.is_suspended and u.deactivated_at is null
-    order by r.score desc, r.post_id`;
+    order by r.in_title desc, r.score desc, r.post_id`;
 }

@@ -61,11 +61,23 @@ describe('markdown shortcuts', () => {
     expect(docToParagraphs(e.getJSON())[0]).toMatchObject({ type: 'PQ', text: 'Pulled', name: 'b001' });
   });
 
-  it('``` with a language opens a code block in that language', () => {
-    const e = open([empty('c001')]);
+  it.each([
+    ['an empty line', ''],
+    ['a line with words after the caret', ' then words'],
+  ])('``` alone on %s makes a code block at once', (_, after) => {
+    const e = open([{ name: 'c001', type: 'P', text: after, markups: [] }]);
     e.commands.setTextSelection(1);
-    type(e, '```python x = 1');
-    expect(docToParagraphs(e.getJSON())[0]).toMatchObject({ type: 'PRE', text: 'x = 1', codeBlockMetadata: { lang: 'python' } });
+    type(e, '```');
+    expect(docToParagraphs(e.getJSON())[0]).toMatchObject({ type: 'PRE', text: after, name: 'c001' });
+    type(e, 'x = 1');
+    expect(docToParagraphs(e.getJSON())[0]).toMatchObject({ type: 'PRE', text: `x = 1${after}` });
+  });
+
+  it('``` after words on the line stays text', () => {
+    const e = open([empty('c002')]);
+    e.commands.setTextSelection(1);
+    type(e, 'Use ```');
+    expect(docToParagraphs(e.getJSON())[0]).toMatchObject({ type: 'P', text: 'Use ```' });
   });
 
   it('--- makes a divider and leaves a line to go on', () => {

@@ -189,9 +189,16 @@ const StoryHeading = Heading.extend({
 /** Inline code may overlap bold, italic and links, as markups may (Tiptap's excludes them all). */
 const StoryCode = Code.extend({ excludes: '' }).configure({ HTMLAttributes: { class: bodyStyles.inlineCode } });
 
-/** A code block keeps bold, italic and links (imports have them); inline code in it means nothing. */
+/**
+ * A code block keeps bold, italic and links (imports have them); inline code in it means nothing.
+ * ``` at the start of a line makes one at once, as on Medium (Tiptap's rule waits for a space or a
+ * language name); the language is picked from the block toolbar.
+ */
 const StoryCodeBlock = CodeBlock.extend({
   marks: `${MARK.bold} ${MARK.italic} ${MARK.link}`,
+  addInputRules() {
+    return [textblockTypeInputRule({ find: /^```$/, type: this.type })];
+  },
   // With the language label the story page shows.
   renderHTML({ node, HTMLAttributes }) {
     const lang = normalizeCodeLanguage(node.attrs.language);

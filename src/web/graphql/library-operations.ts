@@ -17,6 +17,11 @@ export const YOUR_STORY_ITEM = gql`
       updatedAt
       visibility
       isLocked
+      inResponseToPost {
+        id
+        title
+        mediumUrl
+      }
     }
   }
 `;

@@ -311,6 +311,22 @@ export const DISCONNECT_ACCOUNT = gql`
   }
 `;
 
+/** The profile photo: an uploaded image's id, or null to remove it. */
+export const UPDATE_PROFILE_IMAGE = gql`
+  mutation UpdateProfileImage($imageId: ID) {
+    updateProfileImage(imageId: $imageId) {
+      __typename
+      ... on User {
+        id
+        imageId
+      }
+      ... on BadRequest {
+        message
+      }
+    }
+  }
+`;
+
 export const UPDATE_PROFILE = gql`
   mutation UpdateProfile($name: String!, $pronouns: [String!]!, $bio: String!) {
     updateProfile(name: $name, pronouns: $pronouns, bio: $bio) {
@@ -423,6 +439,27 @@ export const SET_PASSWORD = gql`
         message
       }
       ... on PasswordPermanentLockout {
+        message
+      }
+      ... on ReauthRequired {
+        message
+      }
+      ... on Unauthorized {
+        message
+      }
+    }
+  }
+`;
+
+/** A sign-in email to the viewer's own address, coming back to `redirect`: then the password can be set. */
+export const SEND_REAUTH_EMAIL = gql`
+  mutation SendReauthEmail($redirect: String) {
+    sendReauthEmail(redirect: $redirect) {
+      __typename
+      ... on ReauthEmailSent {
+        emailObfuscated
+      }
+      ... on BadRequest {
         message
       }
       ... on Unauthorized {

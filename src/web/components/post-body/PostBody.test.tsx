@@ -205,8 +205,29 @@ describe('PostBody', () => {
 
   it('renders the divider as an hr and tolerates malformed paragraphs', () => {
     expect(render([para('HR')])).toMatch(/<hr [^>]*data-paragraph-type="HR"/);
-    const broken = { name: 'beef', type: 'P' } as unknown as Paragraph;
-    expect(render([broken, para('IMG', 'no metadata')])).toMatch(/<p id="beef" data-paragraph-type="P"[^>]*><\/p>/);
+    const broken = { name: 'beef', type: 'P', text: 'Kept', markups: null } as unknown as Paragraph;
+    expect(render([broken, para('IMG', 'no metadata')])).toMatch(/<p id="beef" data-paragraph-type="P"[^>]*>Kept<\/p>/);
+  });
+});
+
+describe('PostBody: empty lines', () => {
+  const textTypes = ['P', 'H3', 'H4', 'BQ', 'PQ', 'PRE', 'ULI', 'OLI'] as const;
+  const blank = fc.constantFrom('', ' ', '\n', '\t ', '\u00a0');
+  const paragraph = fc.oneof(
+    fc.record({ type: fc.constantFrom(...textTypes), text: fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,12}$/), empty: fc.constant(false) }),
+    fc.record({ type: fc.constantFrom(...textTypes), text: blank, empty: fc.constant(true) }),
+    fc.record({ type: fc.constant('HR' as const), text: fc.constant(''), empty: fc.constant(false) }),
+  );
+
+  it('renders a body with its empty lines (leading, trailing, in a row) as the body without them', () => {
+    fc.assert(
+      fc.property(fc.array(paragraph, { maxLength: 12 }), (drawn) => {
+        const body = drawn.map(({ type, text }, i) => ({ name: `e${i.toString(16).padStart(3, '0')}`, type, text, markups: [] }) as Paragraph);
+        const withText = body.filter((_, i) => !drawn[i]!.empty);
+        expect(render(body)).toBe(render(withText));
+        expect(render(body)).not.toMatch(/<(p|h3|h4|blockquote|li|code)\b[^>]*>\s*<\/\1>/);
+      }),
+    );
   });
 
   it('loads only the first image eagerly and first, and only on the story page; every code block takes the focus', () => {

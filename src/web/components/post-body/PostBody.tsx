@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Paragraph, ParagraphType } from '../../../shared/paragraphs.js';
+import { readableParagraphs, type Paragraph, type ParagraphType } from '../../../shared/paragraphs.js';
 import { CodeBlock } from './CodeBlock.js';
 import { topHighlightLabel, type BodyHighlights } from './HighlightMarks.js';
 import { headingTags, type HeadingTag } from './headings.js';
@@ -54,7 +54,7 @@ function normalize(p: Paragraph): Paragraph {
  * full-width images break out of it, so place it in a container as wide as the page.
  */
 export function PostBody({ paragraphs, allowIframes = true, className, highlights, eagerLeadImage = false }: PostBodyProps): ReactNode {
-  const list = paragraphs.filter(Boolean).map(normalize);
+  const list = readableParagraphs(paragraphs).map(normalize);
   const headings = headingTags(list);
   const leadImage = eagerLeadImage ? list.find((p) => p.type === 'IMG' && p.metadata?.id) : undefined;
   return (

@@ -21,6 +21,8 @@ export interface YourStoryItem {
     updatedAt: number;
     visibility: 'PUBLIC' | 'UNLISTED' | 'LOCKED' | 'PRIVATE';
     isLocked: boolean;
+    /** The story a response answers (null for a story, or when the reader can no longer read it). */
+    inResponseToPost: { id: string; title: string; mediumUrl: string } | null;
   };
 }
 

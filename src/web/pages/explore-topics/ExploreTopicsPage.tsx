@@ -37,7 +37,7 @@ export default function ExploreTopicsPage(_props: PageProps) {
   const { items, hasMore, loading, showMore } = useMorePages(data?.popularTags, EXPLORE_TOPICS_QUERY, EXPLORE_TOPICS_VARIABLES, pick);
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Explore topics</h1>
+      <h1 className={`${topic.name} ${styles.title}`}>Explore topics</h1>
       <TopicSearch />
       {items.length === 0 ? (
         <p className={topic.empty}>No topics yet: they appear as writers tag their stories.</p>

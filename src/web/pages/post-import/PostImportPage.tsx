@@ -5,6 +5,7 @@ import { callMutation } from '../../editor/server-calls.js';
 import { IMPORT_POST } from '../../graphql/editor-operations.js';
 import { useNavigation } from '../../router/navigation.js';
 import type { PageProps } from '../../router/registry.js';
+import writingPage from '../../editor/writing-page.module.css';
 import styles from './PostImportPage.module.css';
 
 /**
@@ -37,8 +38,8 @@ export default function PostImportPage(_props: PageProps) {
   };
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.heading}>Import a story</h1>
+    <div className={writingPage.page}>
+      <h1 className={writingPage.heading}>Import a story</h1>
       <p className={styles.lead}>Bring a story you published elsewhere. It becomes a draft you can edit before publishing; its images stay linked from where they are.</p>
       <form className={styles.form} onSubmit={(e) => void submit(e)}>
         <label className={styles.label} htmlFor={urlId}>

@@ -12,6 +12,7 @@ import { UPDATE_POST_SETTINGS } from '../../graphql/editor-operations.js';
 import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';
 import { postIdFromSlug } from '../../../shared/routing/post-id.js';
+import writingPage from '../../editor/writing-page.module.css';
 import styles from './PostSettingsPage.module.css';
 
 function SettingsEditor({ post }: { post: EditablePost }) {
@@ -69,8 +70,8 @@ export default function PostSettingsPage({ params }: PageProps) {
   const loaded = useEditablePost(postIdFromSlug(params.postId ?? '') ?? '');
 
   return (
-    <div className={styles.page}>
-      <h1 className={styles.heading}>Story settings</h1>
+    <div className={writingPage.page}>
+      <h1 className={writingPage.heading}>Story settings</h1>
       {loaded.kind === 'loading' && <p className={styles.help}>Loading…</p>}
       {loaded.kind === 'missing' && <p role="alert">This story does not exist, or it is not yours.</p>}
       {loaded.kind === 'failed' && <p role="alert">{loaded.message}</p>}

@@ -107,7 +107,7 @@ export function AccountTab({ viewer, onSaved }: AccountTabProps) {
       <SettingRow
         id="profileInformation"
         title="Profile information"
-        description="Your name, pronouns and short bio."
+        description="Your photo, name, pronouns and short bio."
         value={
           <span className={styles.profileValue}>
             <span className={styles.valueText}>{viewer.name}</span>
@@ -122,6 +122,8 @@ export function AccountTab({ viewer, onSaved }: AccountTabProps) {
           viewer={viewer}
           onClose={close}
           onSaved={(profile) => {
+            // A new photo shows in the header and menus, which come from the server: reload.
+            if (profile.imageId !== viewer.imageId) return reloadWithToast('Profile information saved.');
             onSaved(profile);
             close();
             toast.show({ message: 'Profile information saved.' });

@@ -18,8 +18,8 @@ interface StoryRowProps {
 }
 
 /**
- * One story of Your stories: title, preview, dates and reading time, visibility, and its
- * actions (Edit and Delete; Restore in the trash).
+ * One story of Your stories: title, preview (for a response: the story it answers), dates and
+ * reading time, visibility, and its actions (Edit and Delete; Restore in the trash).
  */
 export function StoryRow({ item, now, onRestore, restoring }: StoryRowProps) {
   const [confirming, setConfirming] = useState(false);
@@ -28,11 +28,19 @@ export function StoryRow({ item, now, onRestore, restoring }: StoryRowProps) {
   const inTrash = item.filterBy === 'deleted';
   // A draft opens in the editor; a published story on its page; the trash opens nothing.
   const href = inTrash ? null : item.filterBy === 'drafts' ? `/p/${item.id}/edit` : `/p/${item.id}`;
+  const answered = item.post.inResponseToPost;
+  // A response's title is its own opening words: its preview would say them a second time.
+  const preview = answered ? null : item.previewText;
 
   return (
     <article className={styles.item} aria-label={title}>
       <h2 className={styles.title}>{href ? <Link href={href}>{title}</Link> : title}</h2>
-      {item.previewText && <p className={styles.preview}>{item.previewText}</p>}
+      {answered && (
+        <p className={styles.inResponseTo}>
+          In response to <a href={answered.mediumUrl}>{storyTitle(answered.title)}</a>
+        </p>
+      )}
+      {preview && <p className={styles.preview}>{preview}</p>}
       <div className={styles.meta}>
         {item.post.isLocked && !inTrash && (
           <span className={styles.badge} title="Member-only story">

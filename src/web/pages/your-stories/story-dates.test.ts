@@ -13,7 +13,7 @@ const item = (over: Partial<YourStoryItem>, post: Partial<YourStoryItem['post']>
   deletedAt: null,
   permanentlyDeletedAt: null,
   ...over,
-  post: { id: 'abc', title: 'T', readingTime: 2.2, firstPublishedAt: null, latestPublishedAt: null, updatedAt: NOW - 3 * H, visibility: 'PUBLIC', isLocked: false, ...post },
+  post: { id: 'abc', title: 'T', readingTime: 2.2, firstPublishedAt: null, latestPublishedAt: null, updatedAt: NOW - 3 * H, visibility: 'PUBLIC', isLocked: false, inResponseToPost: null, ...post },
 });
 
 describe('timeAgo', () => {
