@@ -33,12 +33,18 @@ export const writersSitemapSource = (): SQL => sql`
   cross join lateral (select max(p.first_published_at) as lastmod from posts p where p.creator_id = u.id and ${LISTED('p')}) w
   where w.lastmod is not null and u.username is not null and u.deactivated_at is null and not u.is_suspended`;
 
-/** Tags with listed stories (a tag page without any is empty), last modified by their newest story. */
+/**
+ * Tags with a listed story by a shown writer (post_tags, kept by a trigger, holds the listed
+ * ones), last modified by the newest: read newest first along post_tags_newest_idx, it stops
+ * at the first shown writer's story however big the tag.
+ */
 export const tagsSitemapSource = (): SQL => sql`
-  select t.slug as key,
-         '/tag/' || t.slug as path,
-         (select max(pt.first_published_at) from post_tags pt where pt.tag_slug = t.slug) as lastmod
+  select t.slug as key, '/tag/' || t.slug as path, newest.lastmod
   from tags t
+  cross join lateral (
+    select pt.first_published_at as lastmod from post_tags pt join users u on u.id = pt.creator_id
+    where pt.tag_slug = t.slug and u.deactivated_at is null and not u.is_suspended
+    order by pt.first_published_at desc limit 1) newest
   where t.post_count > 0`;
 
 /**
