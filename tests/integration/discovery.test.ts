@@ -25,7 +25,7 @@ describe('robots.txt and sitemaps', () => {
     const q = (text: string, values: unknown[]) => t.database.pool.query(text, values);
     const ann = await createUser(db, { name: 'Ann', username: 'ann', email: 'ann@example.com' });
     const reader = await createUser(db, { name: 'Reader', username: 'reader', email: 'reader@example.com' });
-    const nameless = await createUser(db, { name: 'Nameless', email: 'nameless@example.com' });
+    const nameless = await createUser(db, { name: 'Nameless', username: 'nameless', email: 'nameless@example.com' });
     const banned = await createUser(db, { name: 'Banned', username: 'banned', email: 'banned@example.com' });
     const gone = await createUser(db, { name: 'Gone', username: 'gone', email: 'gone@example.com' });
     Object.assign(ids, { ann, reader, nameless, banned, gone });
@@ -46,6 +46,7 @@ describe('robots.txt and sitemaps', () => {
     await q('update posts set in_response_to_post_id = $1, response_depth = 1 where id = $2', [ids.public, ids.response]);
     await q('update posts set latest_published_at = $1 where id = $2', [at(20), ids.public]);
     await q('update users set is_suspended = true where id = $1', [banned]);
+    await q('update users set username = null where id = $1', [nameless]);
     await q('update users set deactivated_at = now() where id = $1', [gone]);
     await q(`insert into tags (slug, display_title, post_count) values ('empty', 'Empty', 0)`, []);
   });

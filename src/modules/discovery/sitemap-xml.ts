@@ -16,10 +16,17 @@ export interface SitemapEntry {
 export const w3cDatetime = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /**
- * Paths as stored may hold characters a URL cannot (a username or a tag slug with a space or
- * a non-ASCII letter): percent-encoded, leaving the path's own / and @ and any escapes.
+ * A stored path (its segments as written: a username, a tag slug) as an absolute URL: each
+ * segment percent-encoded, so no character of a name can end the path or make it invalid;
+ * the '@' of profile paths is kept as written, and an apostrophe is escaped too, so a loc
+ * needs no XML entity but &amp;.
  */
-export const absoluteUrl = (origin: string, path: string): string => origin + encodeURI(path).replace(/%25([0-9A-F]{2})/gi, '%$1');
+export const absoluteUrl = (origin: string, path: string): string =>
+  origin + path.split('/').map(encodeSegment).join('/');
+
+const encodeSegment = (segment: string): string =>
+  // '.' and '..' alone would be read as the current and the parent directory.
+  segment === '.' || segment === '..' ? segment.replaceAll('.', '%2E') : encodeURIComponent(segment).replaceAll('%40', '@').replaceAll("'", '%27');
 
 const entry = (tag: 'url' | 'sitemap', e: SitemapEntry) =>
   `<${tag}><loc>${xmlText(e.loc)}</loc>${e.lastmod ? `<lastmod>${w3cDatetime(e.lastmod)}</lastmod>` : ''}</${tag}>`;
