@@ -24,9 +24,8 @@ export const w3cDatetime = (d: Date): string => d.toISOString().replace(/\.\d{3}
 export const absoluteUrl = (origin: string, path: string): string =>
   origin + path.split('/').map(encodeSegment).join('/');
 
-const encodeSegment = (segment: string): string =>
-  // '.' and '..' alone would be read as the current and the parent directory.
-  segment === '.' || segment === '..' ? segment.replaceAll('.', '%2E') : encodeURIComponent(segment).replaceAll('%40', '@').replaceAll("'", '%27');
+// A segment '.' or '..' has no URL (even escaped, it means this or the parent directory): no name is one.
+const encodeSegment = (segment: string): string => encodeURIComponent(segment).replaceAll('%40', '@').replaceAll("'", '%27');
 
 const entry = (tag: 'url' | 'sitemap', e: SitemapEntry) =>
   `<${tag}><loc>${xmlText(e.loc)}</loc>${e.lastmod ? `<lastmod>${w3cDatetime(e.lastmod)}</lastmod>` : ''}</${tag}>`;
