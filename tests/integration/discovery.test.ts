@@ -76,7 +76,9 @@ describe('robots.txt and sitemaps', () => {
       ['/feed/@ann', true], ['/feed/tag/oceans', true], ['/sitemap/sitemap.xml', true], ['/static/brand/share-card.png', true], ['/media/0123456789abcdef01234567', true],
       ['/_/graphql', false], ['/_/admin/internal-status', false], ['/me/settings', false], ['/me/notifications', false], ['/m/signin?redirect=%2F', false],
       ['/new-story', false], ['/p/0123456789ab/edit', false], ['/@ann/edit', false], ['/p/0123456789ab/settings', false], ['/m-write', false],
-      ['/search?q=tides', false], ['/search/people?q=ann', false], ['/get-started/topics', false],
+      ['/search', false], ['/search?q=tides', false], ['/search/people?q=ann', false], ['/get-started', false], ['/get-started/topics', false], ['/new-story?x=1', false],
+      // Other pages whose paths merely start like those.
+      ['/search-weekly', true], ['/new-story-club', true], ['/get-started-guide', true], ['/m-writers', true], ['/mentors', true],
     ];
     for (const [path, expected] of table) expect(allowed(path), path).toBe(expected);
   });

@@ -3,17 +3,23 @@
  * settings, the editor and search results are not (they are private, endless or thin).
  * `*` and `$` are the RFC's wildcards.
  */
+
+/** A page and what is below it, without other paths that merely start with its name. */
+function exactly(path: string): string[] {
+  return [`${path}$`, `${path}?`, `${path}/`];
+}
 export const ROBOTS_DISALLOW: readonly string[] = [
   '/_/', // GraphQL and the other endpoints
   '/me/', // the signed-in reader's pages, settings among them
   '/m/', // sign-in and account flows
-  '/new-story', // the editor
-  '/m-write',
+  // A rule is a prefix: '/search' alone would also keep out a publication at /search-weekly.
+  ...exactly('/new-story'), // the editor
+  ...exactly('/m-write'),
   '/*/edit$', // editing a story, a profile, a list or a topic
   '/p/*/settings',
   '/p/*/revert/',
-  '/search', // search results
-  '/get-started', // onboarding
+  ...exactly('/search'), // search results
+  ...exactly('/get-started'), // onboarding
 ];
 
 export function robotsTxt(origin: string): string {
