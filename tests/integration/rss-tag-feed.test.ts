@@ -65,6 +65,29 @@ describe('RSS feed of a tag', () => {
     expect(channelOf(res.body).item).toBeUndefined();
   });
 
+  it.each(['/feed/tag/ocean-life', '/feed/tag/quiet', '/feed/@ann'])('%s follows the RSS 2.0 rules', async (url) => {
+    const res = await get(url);
+    const rss = (new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'item' }).parse(res.body) as { rss: { '@_version': string; channel: Record<string, unknown> } }).rss;
+    expect(rss['@_version']).toBe('2.0');
+    const channel = rss.channel as Channel & { 'atom:link': { '@_href': string; '@_rel': string }; pubDate?: string };
+    // Required channel elements, and the optional ones in their formats.
+    for (const key of ['title', 'link', 'description'] as const) expect(channel[key], key).toBeTruthy();
+    expect(channel['atom:link']).toMatchObject({ '@_href': `${ORIGIN}${url}`, '@_rel': 'self' });
+    expect(channel.language).toMatch(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/);
+    expect(channel.image.url).toMatch(/\.(png|gif|jpe?g)$/);
+    expect(channel.image.width).toBeLessThanOrEqual(144);
+    expect(channel.image.height).toBeLessThanOrEqual(400);
+    const rfc822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+    if (channel.lastBuildDate) expect(channel.lastBuildDate).toMatch(rfc822);
+    for (const item of (channel.item ?? []) as unknown as (Record<string, unknown> & { pubDate: string; link: string; guid: { '#text': string; '@_isPermaLink': string } })[]) {
+      expect(item.title || item.description).toBeTruthy();
+      expect(item.pubDate).toMatch(rfc822);
+      expect(new URL(item.link).origin).toBe(ORIGIN);
+      expect(item.guid['@_isPermaLink']).toBe('true');
+      expect(new URL(item.guid['#text']).origin).toBe(ORIGIN);
+    }
+  });
+
   it.each(['/feed/tag/ocean-life', '/feed/@ann', '/sitemap/sitemap.xml', '/sitemap/sitemap-stories-1.xml'])('%s answers 304 to current validators and 200 otherwise', async (url) => {
     const first = await get(url);
     expect(first.statusCode).toBe(200);
