@@ -2,7 +2,7 @@
  * Sitemap protocol 0.9 documents (sitemaps.org): an index of sitemap files and the files'
  * url sets. Addresses are absolute and escaped; dates are W3C datetimes in UTC.
  */
-import { xmlText } from '../feeds/rss.js';
+import { xmlText } from '../../platform/xml-text.js';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 

@@ -5,20 +5,13 @@
  * absolute URLs, no classes or scripts, and every user-written string escaped.
  */
 import { escapeHtml } from '../../platform/mail/render.js';
+import { cdata, xmlText } from '../../platform/xml-text.js';
 import { imageSrcSetWidths, imageUrl, IMAGE_LAYOUT_WIDTHS } from '../../shared/images.js';
 import { buildMarkupTree, safeLinkHref, type MarkupNode } from '../../shared/markups.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 
 /** Spec §6: links in user content carry ugc and nofollow. */
 const USER_LINK_REL = 'ugc nofollow';
-
-/** XML 1.0 forbids most control characters and lone surrogates, even escaped: drop them. */
-const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-export const xmlText = (s: string): string => escapeHtml(s.replace(NOT_XML_CHAR, ''));
-
-/** A CDATA section for any text: `]]>` inside is split across two sections. */
-export const cdata = (s: string): string => `<![CDATA[${s.replace(NOT_XML_CHAR, '').replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 
 function inline(nodes: MarkupNode[]): string {
   return nodes
