@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +7,8 @@ import { createUser } from '../../src/modules/accounts/commands.js';
 import { insertPublishedPost } from '../../src/modules/posts/commands.js';
 import { createSitemaps } from '../../src/modules/discovery/sitemaps.js';
 import type { Paragraph } from '../../src/shared/paragraphs.js';
+import { demoRasterPath } from '../../src/shared/brand.js';
+import { projectRoot } from '../../src/platform/project-root.js';
 import { createTestApp, TEST_HOST, type TestApp } from '../support/app.js';
 import { schemaErrors, SITEMAP_INDEX_XSD, SITEMAP_XSD } from '../support/xml-schema.js';
 
@@ -159,6 +163,18 @@ describe('robots.txt and sitemaps', () => {
       const meta = await sharp(res.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height], path).toEqual(['png', width, height]);
     }
+  });
+
+  it('serves every shipped demo illustration as a 1200-wide PNG for cards, and nothing else', async () => {
+    const files = fs.readdirSync(path.join(projectRoot(), 'public', 'demo')).filter((f) => f.endsWith('.svg'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const res = await get(demoRasterPath(`demo/${file}`));
+      expect(res.statusCode, file).toBe(200);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width], file).toEqual(['png', 1200]);
+    }
+    for (const bad of ['nothing.png', 'orbit.svg', '..%2Ffavicon.png', '.png', '%2e%2e.png']) expect((await get(`/static/brand/demo/${bad}`)).statusCode, bad).toBe(404);
   });
 });
 

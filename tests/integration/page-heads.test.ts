@@ -54,7 +54,7 @@ describe('page heads', () => {
     expect(m['og:site_name']).toBe('Inkwell');
     expect(m['og:title']).toBeTruthy();
     expect(m['og:url']).toBe(canonicalHref);
-    for (const key of ['og:image', 'twitter:image']) expect(m[key], key).toMatch(/^http:\/\/localhost:3000\/(static\/brand\/share-card\.png|media\/[0-9a-f]{24}\?w=\d+)$/);
+    for (const key of ['og:image', 'twitter:image']) expect(m[key], key).toMatch(/^http:\/\/localhost:3000\/(static\/brand\/share-card\.png|static\/brand\/demo\/[\w.-]+\.png|media\/[0-9a-f]{24}\?w=\d+)$/);
     expect(['summary', 'summary_large_image']).toContain(m['twitter:card']);
     expect(m['twitter:title']).toBeTruthy();
     expect(feedLink(head)).toBe(feed);
@@ -73,13 +73,14 @@ describe('page heads', () => {
     expect(article.headline).toBe('Tides & Currents');
   });
 
-  it('profile: JSON-LD Person with the bio, and the demo SVG avatar replaced by the site card', async () => {
+  it('profile: JSON-LD Person with the bio and avatar, the demo SVG avatar as a PNG on a small card', async () => {
     const head = await headOf('/@ann');
+    const avatar = `${ORIGIN}/static/brand/demo/tide-lines.png`;
     expect(head.meta['og:description']).toBe('Writes about the sea & <tides>.');
-    expect(head.meta['og:image']).toBe(CARD);
+    expect([head.meta['og:image'], head.meta['twitter:image'], head.meta['twitter:card']]).toEqual([avatar, avatar, 'summary']);
     expect(head.meta['profile:username']).toBe('ann');
     const page = ldOfType(head, 'ProfilePage') as { mainEntity: Record<string, unknown> };
-    expect(page.mainEntity).toEqual({ '@type': 'Person', name: 'Ann "Tides" Lee', alternateName: '@ann', url: `${ORIGIN}/@ann`, description: 'Writes about the sea & <tides>.' });
+    expect(page.mainEntity).toEqual({ '@type': 'Person', name: 'Ann "Tides" Lee', alternateName: '@ann', url: `${ORIGIN}/@ann`, description: 'Writes about the sea & <tides>.', image: avatar });
   });
 
   it('tag: a CollectionPage about the tag, part of the site', async () => {

@@ -23,3 +23,8 @@ export function shareCardPng(siteName: string): Promise<Buffer> {
     `</svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
+
+/** A demo illustration (public/demo/<file>.svg) as a PNG 1200 pixels wide. */
+export function demoIllustrationPng(svg: Buffer): Promise<Buffer> {
+  return sharp(svg, { density: 300 }).resize({ width: SHARE_CARD_SIZE.width }).png({ compressionLevel: 9 }).toBuffer();
+}

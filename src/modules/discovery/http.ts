@@ -2,10 +2,14 @@
  * What search engines and sharing previews read besides the pages: /robots.txt, the
  * sitemaps (/sitemap/sitemap.xml and its files) and the site's raster images (shared/brand.ts).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { projectRoot } from '../../platform/project-root.js';
+import { isDemoImageId } from '../../shared/images.js';
 import { sendConditional } from '../../platform/http/conditional-get.js';
-import { FEED_LOGO_PATH, SHARE_CARD_PATH } from '../../shared/brand.js';
-import { feedLogoPng, shareCardPng } from './brand-images.js';
+import { DEMO_RASTER_BASE_PATH, FEED_LOGO_PATH, SHARE_CARD_PATH } from '../../shared/brand.js';
+import { demoIllustrationPng, feedLogoPng, shareCardPng } from './brand-images.js';
 import { robotsTxt } from './robots.js';
 import { createSitemaps } from './sitemaps.js';
 import { renderSitemapIndex, renderUrlset } from './sitemap-xml.js';
@@ -49,4 +53,22 @@ export function registerDiscoveryRoutes(app: FastifyInstance): void {
   };
   image(SHARE_CARD_PATH, () => shareCardPng(config.SITE_NAME));
   image(FEED_LOGO_PATH, feedLogoPng);
+
+  // The demo illustrations, for the demo stories' and writers' cards: a few shipped files, each kept once made.
+  const demoDir = path.join(projectRoot(), 'public', 'demo');
+  const demoPngs = new Map<string, Promise<Buffer>>();
+  app.get(`${DEMO_RASTER_BASE_PATH}:file`, async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
+    const name = DEMO_PNG.exec(request.params.file)?.[1];
+    const svg = name ? path.join(demoDir, `${name}.svg`) : null;
+    if (!svg || !isDemoImageId(`demo/${name}.svg`) || !fs.existsSync(svg)) return notFound(reply);
+    let png = demoPngs.get(svg);
+    if (!png) {
+      png = fs.promises.readFile(svg).then(demoIllustrationPng);
+      png.catch(() => demoPngs.delete(svg));
+      demoPngs.set(svg, png);
+    }
+    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(await png);
+  });
 }
+
+const DEMO_PNG = /^([a-z0-9][a-z0-9._-]*)\.png$/i;

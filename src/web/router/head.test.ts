@@ -39,11 +39,11 @@ describe('postHead', () => {
     expect(postHead({ postResult: { ...post, canonicalUrl: 'https://blog.example/t' } }, site).canonical).toBe('https://blog.example/t');
   });
 
-  it('gives cards an absolute raster image: the upload, else the site card (previews do not show SVG)', () => {
+  it('gives cards an absolute raster image: the upload, a demo illustration as PNG, else the site card (previews do not show SVG)', () => {
     const card = 'https://ink.example/static/brand/share-card.png';
     const table: [{ id: string } | null, string][] = [
       [{ id: '0123456789abcdef01234567' }, 'https://ink.example/media/0123456789abcdef01234567?w=1200'],
-      [{ id: 'demo/orbit.svg' }, card],
+      [{ id: 'demo/orbit.svg' }, 'https://ink.example/static/brand/demo/orbit.png'],
       [null, card],
     ];
     for (const [previewImage, expected] of table) {

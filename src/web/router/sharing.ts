@@ -4,8 +4,8 @@
  * or a writer's uploaded image, else the site's sharing card (shared/brand.ts), since
  * previews do not show SVG (the demo illustrations are SVG).
  */
-import { SHARE_CARD_PATH } from '../../shared/brand.js';
-import { imageUrl, isMediaResourceId } from '../../shared/images.js';
+import { demoRasterPath, SHARE_CARD_PATH } from '../../shared/brand.js';
+import { imageUrl, isDemoImageId, isMediaResourceId } from '../../shared/images.js';
 import type { SiteInfo } from '../app-context.js';
 import type { HeadTags } from './head.js';
 
@@ -14,9 +14,10 @@ export type Site = SiteInfo & { origin: string };
 /** Cards are shown about 1200 pixels wide (OpenGraph's recommended size). */
 const CARD_WIDTH = 1200;
 
-/** An image for previews: an upload at card width, else the site's card. */
+/** An image for previews: an upload at card width, a demo illustration as PNG, else the site's card. */
 export function shareImage(site: Site, imageId?: string | null, width = CARD_WIDTH): { url: string; own: boolean } {
   if (imageId && isMediaResourceId(imageId)) return { url: `${site.origin}${imageUrl(imageId, width)}`, own: true };
+  if (imageId && isDemoImageId(imageId)) return { url: `${site.origin}${demoRasterPath(imageId)}`, own: true };
   return { url: `${site.origin}${SHARE_CARD_PATH}`, own: false };
 }
 
