@@ -10,6 +10,7 @@ import { addTypename } from './graphql/add-typename.js';
 import { PageData, type PageDataEntry } from './graphql/page-data.js';
 import { ServerErrorScreen } from './components/error-screens/ErrorScreens.js';
 import { renderHeadTags, serializeForScript, type HeadTags } from './router/head.js';
+import { withSharing } from './router/sharing.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
 import { loadPageDef, pageDefModule, type PageDef, type PageModule } from './router/registry.js';
 import { resolvePage, type ResolvedPage, type TableContext } from './router/resolve-page.js';
@@ -120,7 +121,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     data = entries.map((e) => e.data);
   }
 
-  const head: HeadTags = def.head?.(data, page.params, { ...site, origin, pageId: page.pageId, routeName: page.routeName }) ?? { title: input.siteName };
+  const headSite = { ...site, origin, pageId: page.pageId, routeName: page.routeName };
+  const head: HeadTags = withSharing(def.head?.(data, page.params, headSite) ?? { title: input.siteName }, headSite, pathname);
   const module = await pageModuleOf(def);
   const preloaded: PreloadedState = { pageId: page.pageId, routeName: page.routeName, params: page.params, table, site, status };
   const pageData = new PageData(entries);

@@ -9,7 +9,7 @@ const ORIGIN = `http://${TEST_HOST}`;
 const p = (name: string, type: Paragraph['type'], text: string, extra: Partial<Paragraph> = {}): Paragraph => ({ name, type, text, markups: [], ...extra });
 
 type Item = { title: string; link: string; guid: { '#text': string }; 'dc:creator': string; pubDate: string; category?: string | string[]; description: string; 'content:encoded': string };
-type Feed = { rss: { '@_version': string; channel: { title: string; link: string; description: string; 'atom:link': { '@_href': string }; image?: { url: string }; item: Item | Item[] } } };
+type Feed = { rss: { '@_version': string; channel: { title: string; link: string; description: string; language: string; 'atom:link': { '@_href': string }; image?: { url: string }; item: Item | Item[] } } };
 
 /** GET /feed/@{username}: a valid RSS 2.0 feed of what anyone may read. */
 describe('RSS feed of a writer', () => {
@@ -64,7 +64,9 @@ describe('RSS feed of a writer', () => {
     expect(feed.rss.channel.link).toBe(`${ORIGIN}/@Ann`);
     expect(feed.rss.channel.description).toBe('Writes about tides & "things".');
     expect(feed.rss.channel['atom:link']['@_href']).toBe(`${ORIGIN}/feed/@Ann`);
-    expect(feed.rss.channel.image?.url).toBe(`${ORIGIN}/static/demo/tide-lines.svg`);
+    // RSS 2.0 images are GIF, JPEG or PNG at most 144 wide: the site's logo, not an SVG avatar.
+    expect(feed.rss.channel.image).toEqual({ url: `${ORIGIN}/static/brand/feed-logo.png`, title: feed.rss.channel.title, link: feed.rss.channel.link, width: 144, height: 144 });
+    expect(feed.rss.channel.language).toBe('en');
     expect(res.body).not.toContain('<script>');
     expect(res.headers['set-cookie']).toBeUndefined();
   });

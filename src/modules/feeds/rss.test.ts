@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Paragraph } from '../../shared/paragraphs.js';
-import { cdata, renderParagraphsHtml, xmlText } from './rss.js';
+import { cdata, xmlText } from '../../platform/xml-text.js';
+import { renderParagraphsHtml } from './rss.js';
 
 const p = (type: Paragraph['type'], text: string, extra: Partial<Paragraph> = {}): Paragraph => ({ name: 'x', type, text, markups: [], ...extra });
 

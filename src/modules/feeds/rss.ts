@@ -1,24 +1,17 @@
 /**
- * RSS 2.0 documents (spec route ShowFeedUser, /feed/@{username}) and the story HTML in
+ * RSS 2.0 documents (spec routes ShowFeedUser and ShowFeedTag, rss-http.ts) and the story HTML in
  * them. Feed readers show HTML from other sites in their own pages, so the body is
  * rendered here on purpose rather than with the page's React components: plain elements,
  * absolute URLs, no classes or scripts, and every user-written string escaped.
  */
 import { escapeHtml } from '../../platform/mail/render.js';
+import { cdata, xmlText } from '../../platform/xml-text.js';
 import { imageSrcSetWidths, imageUrl, IMAGE_LAYOUT_WIDTHS } from '../../shared/images.js';
 import { buildMarkupTree, safeLinkHref, type MarkupNode } from '../../shared/markups.js';
 import { readableParagraphs, type Paragraph } from '../../shared/paragraphs.js';
 
 /** Spec §6: links in user content carry ugc and nofollow. */
 const USER_LINK_REL = 'ugc nofollow';
-
-/** XML 1.0 forbids most control characters and lone surrogates, even escaped: drop them. */
-const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-export const xmlText = (s: string): string => escapeHtml(s.replace(NOT_XML_CHAR, ''));
-
-/** A CDATA section for any text: `]]>` inside is split across two sections. */
-export const cdata = (s: string): string => `<![CDATA[${s.replace(NOT_XML_CHAR, '').replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 
 function inline(nodes: MarkupNode[]): string {
   return nodes
@@ -126,8 +119,12 @@ export interface RssChannel {
   selfLink: string;
   description: string;
   generator: string;
-  image: string | null;
-  lastBuildDate: Date;
+  /** RFC 5646 language tag of the channel (RSS 2.0 <language>). */
+  language: string;
+  /** A GIF, JPEG or PNG at most 144 pixels wide and 400 high (RSS 2.0 <image>). */
+  image: { url: string; width: number; height: number } | null;
+  /** The newest change; none for a feed without items. */
+  lastBuildDate: Date | null;
   items: RssItem[];
 }
 
@@ -143,15 +140,17 @@ export function renderRss(channel: RssChannel): string {
       `<content:encoded>${cdata(item.contentHtml)}</content:encoded></item>`,
   );
   const image = channel.image
-    ? `<image><url>${xmlText(channel.image)}</url><title>${xmlText(channel.title)}</title><link>${xmlText(channel.link)}</link></image>`
+    ? `<image><url>${xmlText(channel.image.url)}</url><title>${xmlText(channel.title)}</title><link>${xmlText(channel.link)}</link>` +
+      `<width>${channel.image.width}</width><height>${channel.image.height}</height></image>`
     : '';
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">' +
     `<channel><title>${xmlText(channel.title)}</title><link>${xmlText(channel.link)}</link>` +
     `<atom:link href="${xmlText(channel.selfLink)}" rel="self" type="application/rss+xml"/>` +
-    `<description>${xmlText(channel.description)}</description>${image}` +
-    `<generator>${xmlText(channel.generator)}</generator><lastBuildDate>${channel.lastBuildDate.toUTCString()}</lastBuildDate>` +
+    `<description>${xmlText(channel.description)}</description><language>${xmlText(channel.language)}</language>${image}` +
+    `<generator>${xmlText(channel.generator)}</generator>` +
+    (channel.lastBuildDate ? `<lastBuildDate>${channel.lastBuildDate.toUTCString()}</lastBuildDate>` : '') +
     `${items.join('')}</channel></rss>\n`
   );
 }

@@ -39,10 +39,22 @@ describe('postHead', () => {
     expect(postHead({ postResult: { ...post, canonicalUrl: 'https://blog.example/t' } }, site).canonical).toBe('https://blog.example/t');
   });
 
-  it('gives cards an absolute image address the media service or the demo files serve', () => {
-    const upload = postHead({ postResult: { ...post, previewImage: { id: '0123456789abcdef01234567' } } }, site);
-    expect(upload.meta?.['og:image']).toBe('https://ink.example/media/0123456789abcdef01234567?w=1200');
-    const demo = postHead({ postResult: { ...post, previewImage: { id: 'demo/orbit.svg' } } }, site);
-    expect(demo.meta?.['og:image']).toBe('https://ink.example/static/demo/orbit.svg');
+  it('gives cards an absolute raster image: the upload, a demo illustration as PNG, else the site card (previews do not show SVG)', () => {
+    const card = 'https://ink.example/static/brand/share-card.png';
+    const table: [{ id: string } | null, string][] = [
+      [{ id: '0123456789abcdef01234567' }, 'https://ink.example/media/0123456789abcdef01234567?w=1200'],
+      [{ id: 'demo/orbit.svg' }, 'https://ink.example/static/brand/demo/orbit.png'],
+      [null, card],
+    ];
+    for (const [previewImage, expected] of table) {
+      const head = postHead({ postResult: { ...post, previewImage } }, site);
+      expect([head.meta?.['og:image'], head.meta?.['twitter:image'], head.meta?.['twitter:card']]).toEqual([expected, expected, 'summary_large_image']);
+    }
+  });
+
+  it("names the writer's profile as article:author and links the writer's feed", () => {
+    const head = postHead({ postResult: post }, site);
+    expect(head.meta?.['article:author']).toBe('https://ink.example/@ann');
+    expect(head.feed).toEqual({ href: 'https://ink.example/feed/@ann', title: 'Ann on Inkwell' });
   });
 });

@@ -1,5 +1,4 @@
-import { imageUrl } from '../../shared/images.js';
-import type { SiteInfo } from '../app-context.js';
+import { shareImage, sharingMeta, webSiteLd, type Site } from './sharing.js';
 
 /** What a page puts in <head>: built from its preloaded data, so server and client agree. */
 export interface HeadTags {
@@ -13,8 +12,6 @@ export interface HeadTags {
   /** A feed of the page (rel=alternate), e.g. a writer's RSS. */
   feed?: { href: string; title: string };
 }
-
-type Site = SiteInfo & { origin: string };
 
 interface PostData {
   postResult?: {
@@ -31,61 +28,80 @@ interface PostData {
   };
 }
 
+/** A writer's profile and feed addresses, when they have a username. */
+const writerUrls = (site: Site, username: string | null | undefined) =>
+  username ? { profile: `${site.origin}/@${username}`, feed: `${site.origin}/feed/@${username}` } : null;
+
 export function postHead(data: unknown, site: Site): HeadTags {
   const post = (data as PostData | undefined)?.postResult;
   if (!post || post.__typename !== 'Post') return { title: site.siteName };
   const author = post.creator?.name ?? '';
+  const writer = writerUrls(site, post.creator?.username);
   const description = post.extendedPreviewContent?.subtitle ?? '';
-  // Cards are shown about 1200px wide (OpenGraph's recommended size).
-  const image = post.previewImage ? `${site.origin}${imageUrl(post.previewImage.id, 1200)}` : undefined;
+  const image = shareImage(site, post.previewImage?.id);
   const published = post.firstPublishedAt ? new Date(post.firstPublishedAt).toISOString() : undefined;
+  const modified = post.latestPublishedAt ? new Date(post.latestPublishedAt).toISOString() : published;
+  const url = post.mediumUrl ?? '';
   return {
     title: `${post.title} | by ${author} | ${site.siteName}`,
     description,
     canonical: post.canonicalUrl ?? post.mediumUrl,
+    ...(writer ? { feed: { href: writer.feed, title: `${author} on ${site.siteName}` } } : {}),
     meta: {
-      'og:type': 'article',
-      'og:site_name': site.siteName,
-      'og:title': post.title ?? '',
-      'og:description': description,
-      'og:url': post.mediumUrl ?? '',
-      ...(image ? { 'og:image': image, 'twitter:image:src': image } : {}),
-      'twitter:card': image ? 'summary_large_image' : 'summary',
-      'twitter:title': post.title ?? '',
-      'twitter:description': description,
-      'article:author': author,
+      ...sharingMeta(site, { type: 'article', title: post.title ?? '', description, url, image: image.url }),
+      // OpenGraph's article:author is a profile's address, not a name.
+      ...(writer ? { 'article:author': writer.profile } : {}),
       ...(published ? { 'article:published_time': published } : {}),
+      ...(modified ? { 'article:modified_time': modified } : {}),
     },
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'Article',
       headline: post.title,
       description,
-      url: post.mediumUrl,
-      ...(image ? { image: [image] } : {}),
+      url,
+      image: [image.url],
       datePublished: published,
-      dateModified: post.latestPublishedAt ? new Date(post.latestPublishedAt).toISOString() : published,
-      author: { '@type': 'Person', name: author, url: post.creator?.username ? `${site.origin}/@${post.creator.username}` : undefined },
-      publisher: { '@type': 'Organization', name: site.siteName },
+      dateModified: modified,
+      author: { '@type': 'Person', name: author, url: writer?.profile },
+      publisher: { '@type': 'Organization', name: site.siteName, url: `${site.origin}/` },
       isAccessibleForFree: !post.isLocked,
     },
   };
 }
 
 interface UserData {
-  userResult?: { __typename: string; name?: string; username?: string; bio?: string };
+  userResult?: { __typename: string; name?: string; username?: string | null; bio?: string; imageId?: string | null };
 }
 
-export function userHead(data: unknown, site: Site): HeadTags {
+/**
+ * A profile page's head: `path` is the page below the profile ('' for the profile itself,
+ * '/followers', '/about'…), `title` its title. The writer's feed is its alternate.
+ */
+export function userHead(data: unknown, site: Site, path = '', title?: (name: string) => string): HeadTags {
   const user = (data as UserData | undefined)?.userResult;
   if (!user || user.__typename !== 'User') return { title: site.siteName };
-  const url = `${site.origin}/@${user.username}`;
+  const name = user.name ?? '';
+  const pageTitle = title ? title(name) : `${name} – ${site.siteName}`;
+  const writer = writerUrls(site, user.username);
+  // Without a username there is no /@{username} to name as canonical, nor a feed.
+  if (!writer) return { title: pageTitle };
+  const url = writer.profile + path;
+  const description = user.bio || `Read writing from ${name} on ${site.siteName}.`;
+  const avatar = shareImage(site, user.imageId, 400);
   return {
-    title: `${user.name} – ${site.siteName}`,
-    description: user.bio || `Read writing from ${user.name} on ${site.siteName}.`,
+    title: pageTitle,
+    description,
     canonical: url,
-    feed: { href: `${site.origin}/feed/@${user.username}`, title: `${user.name} on ${site.siteName}` },
-    meta: { 'og:type': 'profile', 'og:title': `${user.name} – ${site.siteName}`, 'og:url': url, 'og:site_name': site.siteName },
+    feed: { href: writer.feed, title: `${name} on ${site.siteName}` },
+    meta: { ...sharingMeta(site, { type: 'profile', title: pageTitle, description, url, image: avatar.url, small: avatar.own }), 'profile:username': user.username! },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      url,
+      mainEntity: { '@type': 'Person', name, alternateName: `@${user.username}`, url: writer.profile, description: user.bio || undefined, image: avatar.own ? avatar.url : undefined },
+      isPartOf: webSiteLd(site),
+    },
   };
 }
 
@@ -109,7 +125,7 @@ export function renderHeadTags(head: HeadTags): string {
   if (head.canonical) out.push(`<link rel="canonical" href="${escapeAttr(head.canonical)}">`);
   if (head.feed) out.push(`<link rel="alternate" type="application/rss+xml" title="${escapeAttr(head.feed.title)}" href="${escapeAttr(head.feed.href)}">`);
   for (const [k, v] of Object.entries(head.meta ?? {})) {
-    const attr = k.startsWith('og:') || k.startsWith('article:') ? 'property' : 'name';
+    const attr = k.startsWith('og:') || k.startsWith('article:') || k.startsWith('profile:') ? 'property' : 'name';
     out.push(`<meta ${attr}="${escapeAttr(k)}" content="${escapeAttr(v)}">`);
   }
   if (head.jsonLd) out.push(`<script type="application/ld+json">${serializeForScript(head.jsonLd)}</script>`);

@@ -5,6 +5,7 @@ import { postIdFromSlug } from '../../shared/routing/post-id.js';
 import type { SiteInfo } from '../app-context.js';
 import type { KeptPart } from '../lib/server-fragments.js';
 import { postHead, type HeadTags } from './head.js';
+import { shareImage, sharingMeta, webSiteLd } from './sharing.js';
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
@@ -92,9 +93,14 @@ const postResponsesPage: PageDef = {
     return [{ query: POST_RESPONSES_PAGE_QUERY, variables: { postId } }, { query: THREADED_POST_RESPONSES_QUERY, variables: firstPageVariables(postId) }];
   },
   outcome: ([data]) => ((data as PostTitleResult | undefined)?.postResult?.__typename === 'Post' ? {} : { notFound: true }),
-  head: ([data], _params, site) => {
+  head: ([data], params, site) => {
     const post = (data as PostTitleResult | undefined)?.postResult;
-    return { title: `Responses to ${post?.title || 'a story'} by ${post?.creator?.name ?? ''} – ${site.siteName}`, description: `Read the responses to ${post?.title || 'this story'} and add yours.` };
+    const postId = postIdFromSlug(params.postId ?? '');
+    return {
+      title: `Responses to ${post?.title || 'a story'} by ${post?.creator?.name ?? ''} – ${site.siteName}`,
+      description: `Read the responses to ${post?.title || 'this story'} and add yours.`,
+      ...(postId ? { canonical: `${site.origin}/p/${postId}/responses` } : {}),
+    };
   },
 };
 
@@ -106,7 +112,18 @@ export const PAGES: Record<string, PageDef> = {
     module: 'src/web/pages/home-lo/HomeLoPage.tsx',
     load: () => import('../pages/home-lo/HomeLoPage.js'),
     preload: () => [{ query: HOME_LO_QUERY }, { query: HOME_LO_TRENDING_QUERY }],
-    head: (_data, _params, site) => ({ title: `${site.siteName} – Where good ideas find you.`, description: `Read and share ideas from independent voices on ${site.siteName}.` }),
+    head: (_data, _params, site) => {
+      const title = `${site.siteName} – Where good ideas find you.`;
+      const description = `Read and share ideas from independent voices on ${site.siteName}.`;
+      const url = `${site.origin}/`;
+      return {
+        title,
+        description,
+        canonical: url,
+        meta: sharingMeta(site, { type: 'website', title, description, url, image: shareImage(site).url }),
+        jsonLd: { '@context': 'https://schema.org', ...webSiteLd(site), description },
+      };
+    },
     publicCache: true,
   },
   post: postPage,

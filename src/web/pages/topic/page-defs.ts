@@ -1,5 +1,7 @@
 import type { DocumentNode } from 'graphql';
 import type { PageDef, PageOutcome } from '../../router/registry.js';
+import type { HeadTags } from '../../router/head.js';
+import { shareImage, sharingMeta, webSiteLd, type Site } from '../../router/sharing.js';
 import { EXPLORE_TOPICS_PAGE_SIZE, EXPLORE_TOPICS_QUERY, LEGACY_TOPIC_QUERY, TAG_ARCHIVE_QUERY, TOPIC_PAGE_QUERY, TOPIC_PAGE_SIZE, TOPIC_RECOMMENDED_QUERY, TOPIC_WHO_TO_FOLLOW_QUERY, TOPICS_ONBOARDING_QUERY } from '../../graphql/topics-operations.js';
 import { archiveTitle, archiveVariables } from '../tag-archive/archive-params.js';
 
@@ -20,7 +22,26 @@ function tagOutcome(data: unknown, params: Record<string, string>, pathname: str
   return { redirect: `/tag/${tag.normalizedTagSlug}${rest ? `/${rest}` : ''}` };
 }
 
-function tagPage(module: string, load: PageDef['load'], query: DocumentNode, title: (tag: string) => string, description: (tag: string) => string): PageDef {
+/**
+ * A tag page's head: canonical under /tag/{slug}, the tag's feed as its alternate, and a
+ * CollectionPage about the tag for search engines.
+ */
+function tagHead(data: unknown, site: Site, path: string, title: string, description?: string): HeadTags {
+  const tag = tagOf(data);
+  if (tag?.__typename !== 'Tag' || !tag.normalizedTagSlug) return { title };
+  const slug = encodeURIComponent(tag.normalizedTagSlug);
+  const url = `${site.origin}/tag/${slug}${path}`;
+  return {
+    title,
+    description,
+    canonical: url,
+    feed: { href: `${site.origin}/feed/tag/${slug}`, title: `${tag.displayTitle} on ${site.siteName}` },
+    meta: sharingMeta(site, { type: 'website', title, description, url, image: shareImage(site).url }),
+    jsonLd: { '@context': 'https://schema.org', '@type': 'CollectionPage', name: title, description, url, about: { '@type': 'Thing', name: tag.displayTitle }, isPartOf: webSiteLd(site) },
+  };
+}
+
+function tagPage(module: string, load: PageDef['load'], query: DocumentNode, path: string, title: (tag: string) => string, description: (tag: string) => string): PageDef {
   return {
     module,
     load,
@@ -28,7 +49,7 @@ function tagPage(module: string, load: PageDef['load'], query: DocumentNode, tit
     outcome: ([data], params, pathname) => tagOutcome(data, params, pathname),
     head: ([data], _params, site) => {
       const name = tagOf(data)?.displayTitle ?? '';
-      return { title: `${title(name)} – ${site.siteName}`, description: description(name) };
+      return tagHead(data, site, path, `${title(name)} – ${site.siteName}`, description(name));
     },
   };
 }
@@ -39,6 +60,7 @@ export const TOPIC_PAGES: Record<string, PageDef> = {
     'src/web/pages/topic/TopicPage.tsx',
     () => import('./TopicPage.js'),
     TOPIC_PAGE_QUERY,
+    '',
     (t) => `The newest stories about ${t}`,
     (t) => `Read the newest stories about ${t}, and follow the topic.`,
   ),
@@ -46,6 +68,7 @@ export const TOPIC_PAGES: Record<string, PageDef> = {
     'src/web/pages/topic-recommended/TopicRecommendedPage.tsx',
     () => import('../topic-recommended/TopicRecommendedPage.js'),
     TOPIC_RECOMMENDED_QUERY,
+    '/recommended',
     (t) => `Recommended stories about ${t}`,
     (t) => `The stories about ${t} readers recommend lately.`,
   ),
@@ -53,6 +76,7 @@ export const TOPIC_PAGES: Record<string, PageDef> = {
     'src/web/pages/topic-who-to-follow/TopicWhoToFollowPage.tsx',
     () => import('../topic-who-to-follow/TopicWhoToFollowPage.js'),
     TOPIC_WHO_TO_FOLLOW_QUERY,
+    '/who-to-follow',
     (t) => `Who to follow in ${t}`,
     (t) => `Writers whose stories about ${t} readers applaud most.`,
   ),
@@ -65,14 +89,15 @@ export const TOPIC_PAGES: Record<string, PageDef> = {
     head: ([data], _params, site) => {
       const tag = tagOf(data);
       const a = tag?.archive;
-      return { title: `${archiveTitle(tag?.displayTitle ?? '', a?.year ?? null, a?.month ?? null, a?.day ?? null)} – ${site.siteName}` };
+      const date = [a?.year, a?.month, a?.day].filter((n): n is number => typeof n === 'number').map((n) => String(n).padStart(2, '0'));
+      return tagHead(data, site, `/archive${date.map((d) => `/${d}`).join('')}`, `${archiveTitle(tag?.displayTitle ?? '', a?.year ?? null, a?.month ?? null, a?.day ?? null)} – ${site.siteName}`);
     },
   },
   'explore-topics': {
     module: 'src/web/pages/explore-topics/ExploreTopicsPage.tsx',
     load: () => import('../explore-topics/ExploreTopicsPage.js'),
     preload: () => [{ query: EXPLORE_TOPICS_QUERY, variables: { paging: { limit: EXPLORE_TOPICS_PAGE_SIZE } } }],
-    head: (_data, _params, site) => ({ title: `Explore topics – ${site.siteName}`, description: `Find topics to read and follow on ${site.siteName}.` }),
+    head: (_data, _params, site) => ({ title: `Explore topics – ${site.siteName}`, description: `Find topics to read and follow on ${site.siteName}.`, canonical: `${site.origin}/explore-topics` }),
   },
   // Topics were folded into tags: /topic/{topicSlug} forwards to the tag for good.
   'legacy-topic-redirect': {

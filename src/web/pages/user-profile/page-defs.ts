@@ -42,11 +42,7 @@ export const userProfilePage: PageDef = {
     if (outcome.notFound || outcome.redirect || params.intent !== 'edit') return outcome;
     return { redirect: '/me/settings#profileInformation', temporary: true };
   },
-  // Without a username there is no /@{username} to name as canonical, nor a feed.
-  head: ([data], _params, site) => {
-    const user = userOfData(data);
-    return user && !user.username ? { title: `${user.name} – ${site.siteName}` } : userHead(data, site);
-  },
+  head: ([data], _params, site) => userHead(data, site),
   publicCache: true,
 };
 
@@ -62,8 +58,8 @@ export const userAboutPage: PageDef = {
     return (data as { viewer?: unknown } | undefined)?.viewer ? {} : { redirect: signInToSettingsHref(pathname), temporary: true };
   },
   head: ([data], params, site) => {
-    const name = isYourAbout(params) ? (data as { viewer?: { name?: string } } | undefined)?.viewer?.name : userOfData(data)?.name;
-    return { title: `About ${name ?? ''} – ${site.siteName}`, ...(isYourAbout(params) ? { robots: 'noindex' } : {}) };
+    if (!isYourAbout(params)) return userHead(data, site, '/about', (name) => `About ${name} – ${site.siteName}`);
+    return { title: `About ${(data as { viewer?: { name?: string } } | undefined)?.viewer?.name ?? ''} – ${site.siteName}`, robots: 'noindex' };
   },
 };
 
@@ -76,7 +72,7 @@ function peoplePage(side: PeopleSide, module: string, load: PageDef['load']): Pa
       return [{ query: USER_PROFILE_PAGE_QUERY, variables: lookup }, { query: PEOPLE_LISTS[side].query, variables: pageVariables(lookup) }];
     },
     outcome: ([data], params) => userOutcome(data, params),
-    head: ([data], _params, site) => ({ title: `${side === 'followers' ? 'Followers of' : 'People followed by'} ${userOfData(data)?.name ?? ''} – ${site.siteName}` }),
+    head: ([data], _params, site) => userHead(data, site, `/${side}`, (name) => `${side === 'followers' ? 'Followers of' : 'People followed by'} ${name} – ${site.siteName}`),
     publicCache: true,
   };
 }
