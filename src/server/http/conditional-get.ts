@@ -1,0 +1,53 @@
+/**
+ * Conditional GET (RFC 9110 §13): public pages and feeds carry an ETag (and, when known, a
+ * Last-Modified), and a request that names what it has gets 304 Not Modified without a
+ * body. Anything that serves the same bytes to everyone can use it: the pages (app.ts), the
+ * writers' feeds (modules/feeds).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export interface Validators {
+  /** A weak entity tag (W/"…"): the same for every encoding of the same bytes. */
+  etag: string;
+  /** When the content last changed, as far as the server knows; to the second. */
+  lastModified?: Date;
+}
+
+/** A weak ETag of the body's bytes (compression changes the bytes, not the content). */
+export function etagOf(body: Buffer | string): string {
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+/** The opaque part of an entity tag, for weak comparison. */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+
+/**
+ * True when the request's validators match: If-None-Match by weak comparison (`*` matches
+ * anything), else If-Modified-Since against Last-Modified (ignored when If-None-Match is sent).
+ */
+export function isNotModified(headers: FastifyRequest['headers'], validators: Validators): boolean {
+  const ifNoneMatch = headers['if-none-match'];
+  if (typeof ifNoneMatch === 'string') {
+    const ours = opaque(validators.etag);
+    return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === ours);
+  }
+  const ifModifiedSince = headers['if-modified-since'];
+  if (typeof ifModifiedSince === 'string' && validators.lastModified) {
+    const since = Date.parse(ifModifiedSince);
+    return Number.isFinite(since) && Math.floor(validators.lastModified.getTime() / 1000) * 1000 <= since;
+  }
+  return false;
+}
+
+/**
+ * Puts the validators on the reply and, when the request already has this version, answers
+ * 304 and returns true: the caller sends nothing more. Only for GET and HEAD of a 200.
+ */
+export function answeredNotModified(request: FastifyRequest, reply: FastifyReply, validators: Validators): boolean {
+  reply.header('etag', validators.etag);
+  if (validators.lastModified) reply.header('last-modified', validators.lastModified.toUTCString());
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !isNotModified(request.headers, validators)) return false;
+  reply.code(304).send();
+  return true;
+}
