@@ -23,11 +23,14 @@ export interface SecurityHeaderOptions {
 export const HSTS = 'max-age=31536000';
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
+/** JSON, feeds, images (an SVG too), scripts: nothing in them may load or run anything if opened as a document. */
+export const NOT_A_DOCUMENT = "default-src 'none'; frame-ancestors 'none'";
+
 /**
  * Headers every answer carries. An answer whose handler set no Content-Security-Policy
- * (the pages set theirs with the render's nonce: applyPagePolicy) gets one without a nonce:
- * JSON, feeds and images are never documents that run scripts, and the few small HTML
- * answers (error pages, the dev mailbox) have no inline script.
+ * (the pages set theirs with the render's nonce: applyPagePolicy) gets one: the pages'
+ * without a nonce for the few small HTML answers (error pages, the dev mailbox: no inline
+ * script), NOT_A_DOCUMENT for everything else.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions): void {
   app.decorateReply('embeddable', false);
@@ -37,7 +40,8 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
     if (opts.publicProtocol === 'https' || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!reply.embeddable) reply.header('x-frame-options', 'DENY');
     if (!reply.hasHeader('content-security-policy')) {
-      reply.header('content-security-policy', contentSecurityPolicy({ nonce: null, embeddable: reply.embeddable, development: opts.development, recaptcha: opts.recaptcha }));
+      const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+      reply.header('content-security-policy', html ? contentSecurityPolicy({ nonce: null, embeddable: reply.embeddable, development: opts.development, recaptcha: opts.recaptcha }) : NOT_A_DOCUMENT);
     }
     return payload;
   });
