@@ -34,6 +34,7 @@ import { registerCompression } from './http/compression.js';
 import { newNonce } from './http/content-security-policy.js';
 import { sendPage, type PageResponseOptions } from './http/page-response.js';
 import { createCdnPurger } from './http/cdn-purge.js';
+import { sharedCacheTimes } from '../platform/http/cache-control.js';
 import { registerWriteInvalidation } from './write-invalidation.js';
 import { SessionCache } from '../modules/accounts/session-cache.js';
 import { sharedPubSub } from '../platform/pubsub/index.js';
@@ -166,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cdnPurger = config.CDN_PURGE_URL ? createCdnPurger({ url: config.CDN_PURGE_URL, token: config.CDN_PURGE_TOKEN, log: app.log }) : null;
   if (cdnPurger) app.addHook('onClose', async () => cdnPurger.close());
   await registerWriteInvalidation(app, { pageCache, sessionCache, cdnPurger }, GRAPHQL_PATH, sharedPubSub);
-  const pageResponse: PageResponseOptions = { security, sharedCache: { sMaxAge: config.CDN_S_MAXAGE_SECONDS, staleWhileRevalidate: config.CDN_STALE_WHILE_REVALIDATE_SECONDS } };
+  const pageResponse: PageResponseOptions = { security, sharedCache: sharedCacheTimes(config) };
   /** A render with a nonce of its own (docs/adr/0015). */
   const renderRequest = async (r: Renderer, request: import('fastify').FastifyRequest) => {
     const nonce = newNonce();

@@ -16,7 +16,7 @@
  */
 import { SizedLru } from '../shared/sized-lru.js';
 import { encodeForKeeping, type Encoded } from './http/compression.js';
-import { etagOf } from './http/conditional-get.js';
+import { etagOf } from '../platform/http/conditional-get.js';
 
 export type CacheStatus = 'HIT' | 'MISS' | 'EXPIRED' | 'DYNAMIC';
 

@@ -6,6 +6,8 @@
 import { and, desc, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
+import { cachePublicly, sharedCacheTimes, SURROGATE_KEYS } from '../../platform/http/cache-control.js';
+import { sendWithValidators } from '../../platform/http/conditional-get.js';
 import { imageUrl } from '../../shared/images.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { createAccountLoaders } from '../accounts/queries.js';
@@ -86,6 +88,8 @@ export function registerFeedRoutes(app: FastifyInstance): void {
       lastBuildDate: newest ?? user.createdAt,
       items,
     });
-    return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(body);
+    // Readers poll: they revalidate (ETag, Last-Modified) and get 304 until a story changes it.
+    cachePublicly(reply.type('application/rss+xml; charset=utf-8'), sharedCacheTimes(config), SURROGATE_KEYS.feeds);
+    return sendWithValidators(request, reply, body, newest ?? user.createdAt);
   });
 }

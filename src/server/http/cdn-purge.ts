@@ -1,23 +1,14 @@
 /**
  * Shared caches (a CDN) and the site's writes. Every public answer names what it is made of
- * in Surrogate-Key (Fastly, Varnish xkey) and Cache-Tag (Cloudflare): `pages` for the
- * public pages, `feeds` for the feeds. A write makes them all stale, as it does the page
- * cache (write-invalidation.ts); with CDN_PURGE_URL set, the process that answered the
- * write POSTs the keys to purge there. README "Running at scale" documents the call.
+ * (platform/http/cache-control.ts SURROGATE_KEYS). A write makes them all stale, as it does
+ * the page cache (write-invalidation.ts); with CDN_PURGE_URL set, the process that answered
+ * the write POSTs the keys to purge there. README "Running at scale" documents the call.
  */
-import type { FastifyReply } from 'fastify';
-
-export const SURROGATE_KEYS = { pages: 'pages', feeds: 'feeds' } as const;
-export type SurrogateKey = (typeof SURROGATE_KEYS)[keyof typeof SURROGATE_KEYS];
+import { SURROGATE_KEYS, type SurrogateKey } from '../../platform/http/cache-control.js';
 
 /** Writes within this long are one purge: a burst of claps is one call, not hundreds. */
 export const PURGE_COALESCE_MS = 1000;
 const PURGE_TIMEOUT_MS = 5000;
-
-export function tagForSharedCaches(reply: FastifyReply, key: SurrogateKey): void {
-  reply.header('surrogate-key', key);
-  reply.header('cache-tag', key);
-}
 
 export interface CdnPurger {
   /** A write happened: purge every key soon (coalesced). */

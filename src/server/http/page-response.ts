@@ -5,10 +5,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CacheStatus } from '../page-cache.js';
-import { PRIVATE_NO_CACHE, publicCacheControl, type SharedCacheTimes } from './cache-control.js';
-import { SURROGATE_KEYS, tagForSharedCaches } from './cdn-purge.js';
+import { cachePublicly, PRIVATE_NO_CACHE, SURROGATE_KEYS, type SharedCacheTimes } from '../../platform/http/cache-control.js';
+import { answeredNotModified, etagOf } from '../../platform/http/conditional-get.js';
 import { sendEncoded, type Encoded } from './compression.js';
-import { answeredNotModified, etagOf } from './conditional-get.js';
 import { applyPagePolicy, type SecurityHeaderOptions } from './security-headers.js';
 
 export interface PageResponseOptions {
@@ -31,8 +30,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Pag
   reply.code(page.status).type('text/html; charset=utf-8').header('x-cache', cache);
   applyPagePolicy(reply, page.nonce, page.embeddable, opts.security);
   if (!page.shared) return reply.header('cache-control', PRIVATE_NO_CACHE).send(page.body);
-  reply.header('cache-control', publicCacheControl(opts.sharedCache));
-  tagForSharedCaches(reply, SURROGATE_KEYS.pages);
+  cachePublicly(reply, opts.sharedCache, SURROGATE_KEYS.pages);
   const validators = page.kept ? { etag: page.kept.etag, lastModified: page.kept.renderedAt } : { etag: etagOf(page.body) };
   if (answeredNotModified(request, reply, validators)) return reply;
   return page.kept ? sendEncoded(request, reply, page.body, page.kept.encoded) : reply.send(page.body);

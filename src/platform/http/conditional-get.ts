@@ -1,8 +1,8 @@
 /**
  * Conditional GET (RFC 9110 §13): public pages and feeds carry an ETag (and, when known, a
  * Last-Modified), and a request that names what it has gets 304 Not Modified without a
- * body. Anything that serves the same bytes to everyone can use it: the pages (app.ts), the
- * writers' feeds (modules/feeds).
+ * body. Anything that serves the same bytes to everyone can use it: the pages
+ * (server/http/page-response.ts), feeds and sitemaps (modules/feeds): sendWithValidators.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -50,4 +50,14 @@ export function answeredNotModified(request: FastifyRequest, reply: FastifyReply
   if ((request.method !== 'GET' && request.method !== 'HEAD') || !isNotModified(request.headers, validators)) return false;
   reply.code(304).send();
   return true;
+}
+
+/**
+ * Sends `body` with its ETag (and `lastModified`), or 304 when the request already has it.
+ * Set the content type and Cache-Control first (cachePublicly); the compression hook
+ * encodes the body when the reader asks.
+ */
+export function sendWithValidators(request: FastifyRequest, reply: FastifyReply, body: string | Buffer, lastModified?: Date): FastifyReply {
+  if (answeredNotModified(request, reply, { etag: etagOf(body), lastModified })) return reply;
+  return reply.send(body);
 }
