@@ -102,7 +102,7 @@ export class PageCache {
 
 /** A render as kept: encoded both ways, with its validators. */
 async function keep(page: RenderedPage, now: number): Promise<CachedPage> {
-  return { ...page, encoded: await encodeForKeeping(page.body), etag: etagOf(page.body), renderedAt: new Date(now) };
+  return { ...page, encoded: await encodeForKeeping(page.body), etag: etagOf(page.body, page.nonce), renderedAt: new Date(now) };
 }
 
 /**

@@ -14,9 +14,23 @@ export interface Validators {
   lastModified?: Date;
 }
 
-/** A weak ETag of the body's bytes (compression changes the bytes, not the content). */
-export function etagOf(body: Buffer | string): string {
-  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/**
+ * A weak ETag of the body's bytes (compression changes the bytes, not the content). `except`:
+ * a part that changes on every render without changing the content (a page's CSP nonce),
+ * left out, so two renders of the same page have the same tag.
+ */
+export function etagOf(body: Buffer | string, except?: string): string {
+  const hash = createHash('sha256');
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  let from = 0;
+  if (except) {
+    for (let at = bytes.indexOf(except, 0, 'latin1'); at !== -1; at = bytes.indexOf(except, from, 'latin1')) {
+      hash.update(bytes.subarray(from, at));
+      from = at + except.length;
+    }
+  }
+  hash.update(bytes.subarray(from));
+  return `W/"${hash.digest('base64url').slice(0, 27)}"`;
 }
 
 /** The opaque part of an entity tag, for weak comparison. */

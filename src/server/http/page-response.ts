@@ -26,12 +26,21 @@ export interface PageToSend {
   kept?: { encoded: Encoded; etag: string; renderedAt: Date };
 }
 
+/**
+ * A page's ETag leaves its nonce out, so a new render of the same page still answers 304;
+ * the 304 then carries no Content-Security-Policy, and the reader's copy keeps the policy
+ * it came with, which names that copy's nonce (security-headers.ts sends none on a 304).
+ */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: PageToSend, cache: CacheStatus, opts: PageResponseOptions): FastifyReply {
   reply.code(page.status).type('text/html; charset=utf-8').header('x-cache', cache);
-  applyPagePolicy(reply, page.nonce, page.embeddable, opts.security);
-  if (!page.shared) return reply.header('cache-control', PRIVATE_NO_CACHE).send(page.body);
+  reply.embeddable = page.embeddable;
+  if (!page.shared) {
+    applyPagePolicy(reply, page.nonce, page.embeddable, opts.security);
+    return reply.header('cache-control', PRIVATE_NO_CACHE).send(page.body);
+  }
   cachePublicly(reply, opts.sharedCache, SURROGATE_KEYS.pages);
-  const validators = page.kept ? { etag: page.kept.etag, lastModified: page.kept.renderedAt } : { etag: etagOf(page.body) };
+  const validators = page.kept ? { etag: page.kept.etag, lastModified: page.kept.renderedAt } : { etag: etagOf(page.body, page.nonce) };
   if (answeredNotModified(request, reply, validators)) return reply;
+  applyPagePolicy(reply, page.nonce, page.embeddable, opts.security);
   return page.kept ? sendEncoded(request, reply, page.body, page.kept.encoded) : reply.send(page.body);
 }

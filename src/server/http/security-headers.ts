@@ -39,7 +39,8 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
     reply.header('referrer-policy', REFERRER_POLICY);
     if (opts.publicProtocol === 'https' || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!reply.embeddable) reply.header('x-frame-options', 'DENY');
-    if (!reply.hasHeader('content-security-policy')) {
+    // A 304 leaves the policy the reader's copy came with, which names that copy's nonce.
+    if (!reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
       const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
       reply.header('content-security-policy', html ? contentSecurityPolicy({ nonce: null, embeddable: reply.embeddable, development: opts.development, recaptcha: opts.recaptcha }) : NOT_A_DOCUMENT);
     }
