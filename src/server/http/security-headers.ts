@@ -36,7 +36,8 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
   app.decorateReply('embeddable', false);
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', REFERRER_POLICY);
+    // A handler may be stricter (the dev mailbox's sign-in links: no-referrer).
+    if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', REFERRER_POLICY);
     if (opts.publicProtocol === 'https' || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (!reply.embeddable) reply.header('x-frame-options', 'DENY');
     // A 304 leaves the policy the reader's copy came with, which names that copy's nonce.
