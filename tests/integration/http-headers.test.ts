@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -190,5 +192,31 @@ describe('the visitor id and feeds', () => {
     const gz = await get({ 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect((await decoded(gz)).toString()).toBe(plain.body);
+  });
+});
+
+describe('the CDN purge', () => {
+  it('a write makes the site POST the surrogate keys to CDN_PURGE_URL, with the token', async () => {
+    const received: { auth: string | undefined; body: string }[] = [];
+    const cdn = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ auth: req.headers.authorization, body });
+        res.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+    try {
+      const t = await createTestApp({ CDN_PURGE_URL: `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/purge`, CDN_PURGE_TOKEN: 'purge-secret' });
+      const writer = await newReader(t, 'Purger');
+      const postId = await newStory(t, writer.id, { title: 'Purge me' });
+      const clap = await writer.browser.gql('mutation($id: ID!, $u: ID!) { clap(targetPostId: $id, userId: $u, numClaps: 1) { __typename } }', { id: postId, u: writer.id });
+      expect(clap.errors).toBeUndefined();
+      await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+      expect(received[0]).toEqual({ auth: 'Bearer purge-secret', body: JSON.stringify({ surrogateKeys: ['pages', 'feeds'] }) });
+    } finally {
+      cdn.close();
+    }
   });
 });
