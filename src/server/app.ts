@@ -168,16 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (cdnPurger) app.addHook('onClose', async () => cdnPurger.close());
   await registerWriteInvalidation(app, { pageCache, sessionCache, cdnPurger }, GRAPHQL_PATH, sharedPubSub);
   const pageResponse: PageResponseOptions = { security, sharedCache: sharedCacheTimes(config) };
-  /** A render with a nonce of its own (docs/adr/0015). */
+  /** A render with a CSP nonce of its own (docs/adr/0015), returned beside it. */
   const renderRequest = async (r: Renderer, request: import('fastify').FastifyRequest) => {
     const nonce = newNonce();
-    return { ...(await renderOnce(r, request, nonce)), nonce };
-  };
-  const renderOnce = async (r: Renderer, request: import('fastify').FastifyRequest, nonce: string) => {
     const ctx = contextForRequest(app, request);
     const execute = async (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) =>
       (await app.graphql(printed(document), ctx as never, variables, operationName)) as ExecutionResult;
-    return r.render({
+    const result = await r.render({
       url: request.url,
       host: request.host,
       protocol: config.PUBLIC_PROTOCOL,
@@ -195,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       nonce,
       log: { warn: (m) => request.log.warn(m), error: (o, m) => request.log.error(o, m) },
     });
+    return { ...result, nonce };
   };
   type Rendered = Awaited<ReturnType<typeof renderRequest>>;
   /** The same for every signed-out reader: a public page's 200 that does not hold this visitor's id. */
