@@ -29,7 +29,13 @@ import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
 import { ASSET_BASE, noAssets } from './ssr/assets.js';
-import { PageCache, type CacheStatus } from './page-cache.js';
+import { PageCache } from './page-cache.js';
+import { registerSecurityHeaders, type SecurityHeaderOptions } from './http/security-headers.js';
+import { registerCompression } from './http/compression.js';
+import { newNonce } from './http/content-security-policy.js';
+import { sendPage, type PageResponseOptions } from './http/page-response.js';
+import { createCdnPurger } from './http/cdn-purge.js';
+import { sharedCacheTimes } from '../platform/http/cache-control.js';
 import { registerWriteInvalidation } from './write-invalidation.js';
 import { SessionCache } from '../modules/accounts/session-cache.js';
 import { sharedPubSub } from '../platform/pubsub/index.js';
@@ -59,7 +65,7 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   loadRenderer(): Promise<Renderer>;
-  assets?: { tagsFor(...pageModules: string[]): string };
+  assets?: import('../web/entry-server.js').PageAssets;
   /** Directory of the built client, served under /static/. */
   clientDir?: string;
   /** Installs development middleware (Vite) before routes. */
@@ -108,6 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   decorateSharedLimits(app, await createSharedLimits(config.REDIS_URL));
   app.decorate('captcha', createCaptcha(config, app.rateLimiter));
   await app.register(cookie);
+  // Every answer: security headers (http/security-headers.ts), text compressed when asked (http/compression.ts).
+  const security: SecurityHeaderOptions = { publicProtocol: config.PUBLIC_PROTOCOL, development: config.NODE_ENV === 'development', recaptcha: config.CAPTCHA_PROVIDER === 'recaptcha' };
+  registerSecurityHeaders(app, security);
+  registerCompression(app);
   // Signed-in readers' sessions kept a few seconds (forgotten on their writes: registerWriteInvalidation below).
   const sessionCache = config.sessionCacheTtlMs > 0 ? new SessionCache(config.sessionCacheTtlMs) : null;
   registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL, sessionCache });
@@ -173,12 +183,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const assets = deps.assets ?? noAssets;
   // Logged-out readers' public pages, rendered once per few seconds (src/server/page-cache.ts).
   const pageCache = config.pageCacheTtlMs > 0 && !deps.beforeRoutes ? new PageCache({ ttlMs: config.pageCacheTtlMs, maxBytes: config.PAGE_CACHE_MAX_MB * 1024 * 1024 }) : null;
-  await registerWriteInvalidation(app, { pageCache, sessionCache }, GRAPHQL_PATH, sharedPubSub);
-  const renderRequest = async (r: Renderer, request: import('fastify').FastifyRequest) => {
+  const cdnPurger = config.CDN_PURGE_URL ? createCdnPurger({ url: config.CDN_PURGE_URL, token: config.CDN_PURGE_TOKEN, log: app.log }) : null;
+  if (cdnPurger) app.addHook('onClose', async () => cdnPurger.close());
+  await registerWriteInvalidation(app, { pageCache, sessionCache, cdnPurger }, GRAPHQL_PATH, sharedPubSub);
+  const pageResponse: PageResponseOptions = { security, sharedCache: sharedCacheTimes(config) };
+  /** A render with a CSP nonce of its own (docs/adr/0015), returned beside it. */
+  const renderRequest = async (r: Renderer, request: FastifyRequest) => {
+    const nonce = newNonce();
     const ctx = contextForRequest(app, request);
     const execute = async (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) =>
       (await app.graphql(printed(document), ctx as never, variables, operationName)) as ExecutionResult;
-    return r.render({
+    const result = await r.render({
       url: request.url,
       host: request.host,
       protocol: config.PUBLIC_PROTOCOL,
@@ -194,40 +209,45 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       faviconUrl,
       execute,
       assets,
+      nonce,
       log: { warn: (m) => request.log.warn(m), error: (o, m) => request.log.error(o, m) },
     });
+    return { ...result, nonce };
   };
+  type Rendered = Awaited<ReturnType<typeof renderRequest>>;
+  /** The same for every signed-out reader: a public page's 200 that does not hold this visitor's id. */
+  const isShared = (result: Rendered, request: FastifyRequest) =>
+    result.kind === 'html' && result.cacheable === true && !result.body.includes(request.visitorId);
   ssr = async (request: FastifyRequest, reply: FastifyReply) => {
     const r = deps.beforeRoutes ? await deps.loadRenderer() : renderer; // development: fresh module per request
-    const sendHtml = (status: number, body: Buffer, cache: CacheStatus) =>
-      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('x-cache', cache).send(body);
+    const answer = (result: Rendered) => {
+      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      const page = { status: result.status, body: result.body, nonce: result.nonce, embeddable: result.embeddable === true, shared: isShared(result, request) };
+      return sendPage(request, reply, page, 'DYNAMIC', pageResponse);
+    };
     try {
       if (pageCache && !request.viewer) {
-        let own: Awaited<ReturnType<Renderer['render']>> | null = null;
+        let own: Rendered | null = null;
         const served = await pageCache.serve(`${request.host}${request.url}`, async () => {
           own = await renderRequest(r, request);
           if (own.kind !== 'html' || !own.cacheable) return null;
           // A page that shows this visitor's id would show it to every reader: never cache it.
-          if (own.body.includes(request.visitorId)) {
+          if (!isShared(own, request)) {
             request.log.warn({ url: request.url }, 'page cache: a public page holds the visitor id; not cached');
             return null;
           }
-          return { status: own.status, body: own.body };
+          return { status: own.status, body: own.body, nonce: own.nonce, embeddable: own.embeddable === true };
         });
-        if (served.page) return sendHtml(served.page.status, served.page.body, served.status);
+        if (served.page) return sendPage(request, reply, { ...served.page, shared: true, kept: served.page }, served.status, pageResponse);
         // Not cacheable: this request's own render, or (it joined another's) a render of its own.
-        const result = own ?? (await renderRequest(r, request));
-        if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-        return sendHtml(result.status, result.body, 'DYNAMIC');
+        return answer(own ?? (await renderRequest(r, request)));
       }
-      const result = await renderRequest(r, request);
-      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-      return sendHtml(result.status, result.body, 'DYNAMIC');
+      return answer(await renderRequest(r, request));
     } catch (err) {
       request.log.error({ err }, 'render failed');
       const status = String((err as Error)?.message).includes('409: Conflict') ? 409 : 500;
       const page = r.renderServerError(status, { siteName: config.SITE_NAME });
-      return reply.code(status).type('text/html; charset=utf-8').send(page.kind === 'html' ? page.body : '');
+      return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.kind === 'html' ? page.body : '');
     }
   };
   app.get('/*', ssr);

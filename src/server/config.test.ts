@@ -31,6 +31,16 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/LOG_LEVEL: .*\(got "loud"\)/);
   });
 
+  it('reads the CDN settings: times with defaults, an http(s) purge URL or none', () => {
+    const defaults = loadConfig({});
+    expect([defaults.CDN_S_MAXAGE_SECONDS, defaults.CDN_STALE_WHILE_REVALIDATE_SECONDS, defaults.CDN_PURGE_URL]).toEqual([60, 300, undefined]);
+    const set = loadConfig({ CDN_S_MAXAGE_SECONDS: '30', CDN_STALE_WHILE_REVALIDATE_SECONDS: '0', CDN_PURGE_URL: 'https://purge.example/keys' });
+    expect([set.CDN_S_MAXAGE_SECONDS, set.CDN_STALE_WHILE_REVALIDATE_SECONDS, set.CDN_PURGE_URL]).toEqual([30, 0, 'https://purge.example/keys']);
+    for (const bad of [{ CDN_PURGE_URL: 'ftp://purge.example' }, { CDN_PURGE_URL: 'not a url' }, { CDN_S_MAXAGE_SECONDS: '-1' }, { CDN_STALE_WHILE_REVALIDATE_SECONDS: '1.5' }]) {
+      expect(() => loadConfig(bad), JSON.stringify(bad)).toThrow(new RegExp(Object.keys(bad)[0]!));
+    }
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });

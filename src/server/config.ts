@@ -84,6 +84,14 @@ const schema = z.object({
    * 0 turns it off. Default 10 in production, 0 otherwise.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).optional(),
+  /** Seconds a shared cache (a CDN) may keep a public page or feed (s-maxage); browsers revalidate each time. */
+  CDN_S_MAXAGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Seconds past that a shared cache may still serve it while it fetches a fresh one (stale-while-revalidate). */
+  CDN_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Where the site POSTs the surrogate keys to purge after a write (src/server/http/cdn-purge.ts); unset: none. */
+  CDN_PURGE_URL: z.string().refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL').optional(),
+  /** Sent as `Authorization: Bearer …` with each purge. */
+  CDN_PURGE_TOKEN: z.string().min(1).optional(),
   /** Memory the page cache may hold, in MB. */
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   /** Seconds to wait for in-flight requests at shutdown before closing anyway. */

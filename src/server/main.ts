@@ -28,11 +28,11 @@ async function productionRendering(): Promise<Pick<AppDeps, 'loadRenderer' | 'as
 async function developmentRendering(): Promise<Pick<AppDeps, 'loadRenderer' | 'assets' | 'beforeRoutes'>> {
   const { createServer } = await import('vite');
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
-  const preamble =
-    `<script type="module">import RefreshRuntime from "${ASSET_BASE}@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);` +
+  const preamble = (nonce: string) =>
+    `<script type="module" nonce="${nonce}">import RefreshRuntime from "${ASSET_BASE}@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);` +
     `window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true</script>`;
   return {
-    assets: { tagsFor: () => `${preamble}<script type="module" src="${ASSET_BASE}@vite/client"></script><script type="module" src="${ASSET_BASE}${CLIENT_ENTRY}"></script>` },
+    assets: { tagsFor: (_pageModules: string[], nonce: string) => `${preamble(nonce)}<script type="module" src="${ASSET_BASE}@vite/client"></script><script type="module" src="${ASSET_BASE}${CLIENT_ENTRY}"></script>` },
     loadRenderer: async () => (await vite.ssrLoadModule('/src/web/entry-server.tsx')) as Renderer,
     async beforeRoutes(app: FastifyInstance) {
       await app.register((await import('@fastify/middie')).default);

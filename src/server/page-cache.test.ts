@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mayContainMutation, PageCache } from './page-cache.js';
 
-const page = (text: string) => ({ status: 200, body: Buffer.from(text) });
+const page = (text: string) => ({ status: 200, body: Buffer.from(text), nonce: 'n', embeddable: false });
 
 describe('PageCache', () => {
   it('serves a stored page until its time is up, then renders again', async () => {

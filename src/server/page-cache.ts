@@ -9,14 +9,31 @@
  * entry at once, so a reader sees their change and the next logged-out reader sees it too;
  * the site's other processes hear of it through pub/sub a moment later
  * (write-invalidation.ts).
+ *
+ * A page is kept with what answering it needs: its encodings (br and gzip, made once here,
+ * off the event loop), its ETag and the time it was rendered (Last-Modified), and the CSP
+ * nonce of its render, which readers share until it is rendered again (docs/adr/0015).
  */
 import { SizedLru } from '../shared/sized-lru.js';
+import { encodeForKeeping, type Encoded } from './http/compression.js';
+import { etagOf } from '../platform/http/conditional-get.js';
 
 export type CacheStatus = 'HIT' | 'MISS' | 'EXPIRED' | 'DYNAMIC';
 
-export interface CachedPage {
+/** A render the cache may keep. */
+export interface RenderedPage {
   status: number;
   body: Buffer;
+  /** The nonce of the render's inline script, sent again in its Content-Security-Policy. */
+  nonce: string;
+  /** PageDef.embeddable: other sites may frame it. */
+  embeddable: boolean;
+}
+
+export interface CachedPage extends RenderedPage {
+  encoded: Encoded;
+  etag: string;
+  renderedAt: Date;
 }
 
 interface Entry extends CachedPage {
@@ -38,7 +55,7 @@ export class PageCache {
 
   constructor(private readonly opts: PageCacheOptions) {
     this.now = opts.now ?? Date.now;
-    this.entries = new SizedLru(opts.maxBytes, (entry) => entry.body.length);
+    this.entries = new SizedLru(opts.maxBytes, (entry) => entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0));
   }
 
   /** Every entry is stale from now on (a write happened). */
@@ -55,7 +72,7 @@ export class PageCache {
    * for one key share one render. `render` resolves null for a page that must not be
    * cached (it is then rendered again on the next request).
    */
-  async serve(key: string, render: () => Promise<CachedPage | null>): Promise<{ page: CachedPage | null; status: CacheStatus }> {
+  async serve(key: string, render: () => Promise<RenderedPage | null>): Promise<{ page: CachedPage | null; status: CacheStatus }> {
     const entry = this.entries.get(key);
     if (entry && entry.generation === this.generation && this.now() - entry.storedAt < this.opts.ttlMs) {
       return { page: entry, status: 'HIT' };
@@ -65,6 +82,7 @@ export class PageCache {
     if (!pending) {
       const generation = this.generation;
       pending = render()
+        .then((rendered) => (rendered ? keep(rendered, this.now()) : null))
         .then((page) => {
           // A write during the render may not be in it: store only if none happened.
           if (page && generation === this.generation) this.store(key, { ...page, storedAt: this.now(), generation });
@@ -80,6 +98,11 @@ export class PageCache {
     // One page never crowds out the rest.
     this.entries.set(key, entry, this.opts.maxBytes / 8);
   }
+}
+
+/** A render as kept: encoded both ways, with its validators. */
+async function keep(page: RenderedPage, now: number): Promise<CachedPage> {
+  return { ...page, encoded: await encodeForKeeping(page.body), etag: etagOf(page.body, page.nonce), renderedAt: new Date(now) };
 }
 
 /**

@@ -61,12 +61,20 @@ export function registerRequestIdentity(app: FastifyInstance, opts: { trustProxy
       request.visitorId = fromCookie;
     } else {
       request.visitorId = newVisitorId();
+      // Spec §3's lo_ id is given by a call no shared cache keeps (the first events POST to
+      // /_/batch, a GraphQL request): a GET sets no cookie, so a CDN may keep public pages.
+      // Until then the id lasts one request; nothing a GET renders depends on it.
+      if (request.method === 'GET' || request.method === 'HEAD') return setCountry(request, opts.trustProxy);
       reply.setCookie(VISITOR_COOKIE, request.visitorId, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: ONE_YEAR_S, secure: request.protocol === 'https' });
     }
-    if (opts.trustProxy) {
-      const header = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
-      const country = Array.isArray(header) ? header[0] : header;
-      request.country = country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null;
-    }
+    setCountry(request, opts.trustProxy);
   });
+}
+
+/** The edge's country header, from a trusted proxy only. */
+function setCountry(request: FastifyRequest, trustProxy: boolean): void {
+  if (!trustProxy) return;
+  const header = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
+  const country = Array.isArray(header) ? header[0] : header;
+  request.country = country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null;
 }

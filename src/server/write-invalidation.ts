@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayContainMutation, type PageCache } from './page-cache.js';
 import type { SessionCache } from '../modules/accounts/session-cache.js';
 import type { PubSub } from '../platform/pubsub/index.js';
+import type { CdnPurger } from './http/cdn-purge.js';
 
 /** Tells the site's other processes that a write happened (their caches go stale too). */
 export const WRITES_CHANNEL = 'writes';
@@ -44,6 +45,8 @@ function readWritesMessage(text: string): WritesMessage {
 export interface WriteInvalidated {
   pageCache: PageCache | null;
   sessionCache: SessionCache | null;
+  /** CDN_PURGE_URL: told by the process that answered a write (not by the ones that hear of it). */
+  cdnPurger?: CdnPurger | null;
 }
 
 /** Whether a non-GET request is a write: a GraphQL request holding a mutation, any other POST but analytics and search. */
@@ -63,7 +66,8 @@ function isWrite(request: FastifyRequest, graphqlPath: string): boolean {
  */
 export async function registerWriteInvalidation(app: FastifyInstance, caches: WriteInvalidated, graphqlPath: string, pubsub: () => Promise<PubSub>): Promise<void> {
   const { pageCache, sessionCache } = caches;
-  if (!pageCache && !sessionCache) return;
+  const cdnPurger = caches.cdnPurger ?? null;
+  if (!pageCache && !sessionCache && !cdnPurger) return;
   const bus = await pubsub();
   // Messages name their sender: this process forgot what it kept when the write was answered.
   const self = randomUUID();
@@ -107,6 +111,7 @@ export async function registerWriteInvalidation(app: FastifyInstance, caches: Wr
     if (!write && !sessionsOnly) return;
     const userId = request.viewer?.id ?? null;
     forget(userId ? [userId] : [], userId === null, write);
+    if (write) cdnPurger?.pagesChanged();
     announce(userId, write);
   });
 }

@@ -27,8 +27,11 @@ const fragmentCache = new FragmentCache(32 * 1024 * 1024);
 const keptJson = new KeptJson(32 * 1024 * 1024);
 
 export interface PageAssets {
-  /** <link>/<script> tags for the entry and the given page module (build manifest). */
-  tagsFor(...pageModules: string[]): string;
+  /**
+   * <link>/<script> tags for the entry and the given page modules (build manifest); an
+   * inline script among them (development's refresh preamble) carries `nonce`.
+   */
+  tagsFor(pageModules: string[], nonce: string): string;
 }
 
 export interface RenderInput {
@@ -49,13 +52,18 @@ export interface RenderInput {
   faviconUrl: string;
   execute: Execute;
   assets: PageAssets;
+  /** The Content-Security-Policy nonce of this render: its inline scripts carry it (docs/adr/0015). */
+  nonce: string;
   log: { warn(msg: string): void; error(obj: unknown, msg?: string): void };
 }
 
 export type RenderResult =
   | { kind: 'redirect'; status: 301 | 302; location: string }
-  /** `cacheable`: a logged-out reader's 200 of a PageDef.publicCache page (src/server/page-cache.ts). */
-  | { kind: 'html'; status: number; body: Buffer; cacheable?: boolean };
+  /**
+   * `cacheable`: a logged-out reader's 200 of a PageDef.publicCache page (src/server/page-cache.ts);
+   * `embeddable`: a logged-out reader's PageDef.embeddable page, which other sites may frame.
+   */
+  | { kind: 'html'; status: number; body: Buffer; cacheable?: boolean; embeddable?: boolean };
 
 /** Spec §8: a render failure is a 500, or a 409 when the message says '409: Conflict'. */
 export const statusForRenderError = (err: unknown) => (String((err as Error)?.message ?? err).includes('409: Conflict') ? 409 : 500);
@@ -134,12 +142,12 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<link rel="icon" type="image/svg+xml" href="${input.faviconUrl}">` +
     renderHeadTags(head) +
-    input.assets.tagsFor(def.module, ...[pageDefModule(page.pageId)].filter((m): m is string => m !== null)) +
+    input.assets.tagsFor([def.module, ...[pageDefModule(page.pageId)].filter((m): m is string => m !== null)], input.nonce) +
     `</head><body><div id="root">`;
   // The page as text with tokens where its kept parts go, their bytes put in at the end (page-bytes.ts).
   const bytes = new PageBytes();
   const stateScript =
-    `<script>window.__PRELOADED_STATE__=${serializeForScript(preloaded)};` +
+    `<script nonce="${input.nonce}">window.__PRELOADED_STATE__=${serializeForScript(preloaded)};` +
     `window.__APOLLO_STATE__=${keptJson.serialize(data, def.keptState?.(data) ?? [], bytes)};` +
     `window.__GRAPHQL_URL__=${serializeForScript(input.graphqlUrl)};</script>`;
 
@@ -172,7 +180,8 @@ export async function render(input: RenderInput): Promise<RenderResult> {
         </PageContexts>,
       ),
     );
-  if (!fellBack) return { kind: 'html', status, body: bytes.assemble(documentHead + html + tail), cacheable: status === 200 && input.viewer === null && def.publicCache === true };
+  const embeddable = input.viewer === null && def.embeddable === true;
+  if (!fellBack) return { kind: 'html', status, body: bytes.assemble(documentHead + html + tail), cacheable: status === 200 && input.viewer === null && def.publicCache === true, embeddable };
   return renderStreaming(app, documentHead, bytes.assemble(tail), status, input);
 }
 
@@ -203,6 +212,8 @@ function renderStreaming(app: ReactElement, documentHead: string, tail: Buffer, 
       // Never outline a large page behind its fallback (React does so past 12.8 KB by
       // default), which would show readers without JavaScript the error screen.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      // Any script React writes in (a boundary's) runs under the page's policy.
+      nonce: input.nonce,
       onError(err) {
         pageErrored = true;
         input.log.error({ err }, 'page component failed to render');

@@ -57,6 +57,7 @@ describe('following, suggestions and muted pages', () => {
     const bob = await newReader(t, 'Bob');
     const username = (await t.database.pool.query<{ username: string }>('select username from users where id = $1', [bob.id])).rows[0]!.username;
     const browser = testBrowser(t.app);
+    await browser.gql('{ visitor { id } }'); // the visitor id comes from a POST, never with a page
     const res = await browser.get(`/@${username}`);
     expect(res.statusCode).toBe(200);
     const visitor = [...browser.jar.values()].find((v) => v.startsWith('lo_'));

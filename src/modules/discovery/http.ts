@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { projectRoot } from '../../platform/project-root.js';
 import { isDemoImageId } from '../../shared/images.js';
-import { sendConditional } from '../../platform/http/conditional-get.js';
+import { sendWithValidators } from '../../platform/http/conditional-get.js';
 import { DEMO_RASTER_BASE_PATH, FEED_LOGO_PATH, SHARE_CARD_PATH } from '../../shared/brand.js';
 import { demoIllustrationPng, feedLogoPng, shareCardPng } from './brand-images.js';
 import { robotsTxt } from './robots.js';
@@ -30,14 +30,14 @@ export function registerDiscoveryRoutes(app: FastifyInstance): void {
     const files = await sitemaps.files();
     const body = renderSitemapIndex(files.map((f) => ({ loc: `${origin}/sitemap/sitemap-${f.part}-${f.number}.xml`, lastmod: f.lastmod })));
     const newest = files.reduce<Date | null>((m, f) => (f.lastmod && (!m || f.lastmod > m) ? f.lastmod : m), null);
-    return sendConditional(request, reply.type(XML).header('cache-control', 'public, max-age=600'), body, newest);
+    return sendWithValidators(request, reply.type(XML).header('cache-control', 'public, max-age=600'), body, newest ?? undefined);
   });
 
   app.get('/sitemap/:file', async (request: FastifyRequest<{ Params: { file: string } }>, reply) => {
     const match = SITEMAP_FILE.exec(request.params.file);
     const file = match ? await sitemaps.file(match[1]!, Number(match[2]), origin) : null;
     if (!file) return notFound(reply);
-    return sendConditional(request, reply.type(XML).header('cache-control', 'public, max-age=600'), renderUrlset(file.entries), file.lastmod);
+    return sendWithValidators(request, reply.type(XML).header('cache-control', 'public, max-age=600'), renderUrlset(file.entries), file.lastmod ?? undefined);
   });
 
   // Made on first request and kept: they change only with the site's name, at a restart.

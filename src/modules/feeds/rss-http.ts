@@ -8,7 +8,8 @@
 import { and, desc, eq, inArray, isNull, not } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/client.js';
-import { sendConditional } from '../../platform/http/conditional-get.js';
+import { cachePublicly, sharedCacheTimes, SURROGATE_KEYS } from '../../platform/http/cache-control.js';
+import { sendWithValidators } from '../../platform/http/conditional-get.js';
 import { FEED_LOGO_PATH, FEED_LOGO_SIZE, SITE_LANGUAGE } from '../../shared/brand.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { createAccountLoaders } from '../accounts/queries.js';
@@ -98,11 +99,12 @@ export function registerFeedRoutes(app: FastifyInstance): void {
     }, null);
 
   const send = (request: FastifyRequest, reply: FastifyReply, channel: Omit<RssChannel, 'generator' | 'image' | 'language'>, lastModified: Date | null) =>
-    sendConditional(
+    // Readers poll: they revalidate (ETag, Last-Modified) and get 304 until a story changes the feed.
+    sendWithValidators(
       request,
-      reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=600'),
+      cachePublicly(reply.type('application/rss+xml; charset=utf-8'), sharedCacheTimes(config), SURROGATE_KEYS.feeds),
       renderRss({ ...channel, generator: site, language: SITE_LANGUAGE, image: { url: origin + FEED_LOGO_PATH, width: FEED_LOGO_SIZE, height: FEED_LOGO_SIZE } }),
-      lastModified,
+      lastModified ?? undefined,
     );
 
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-cache').send('Feed not found.');

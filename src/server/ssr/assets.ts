@@ -39,7 +39,7 @@ export function manifestAssets(clientDir: string) {
 
   return {
     /** `pageModules`: the page's module, and its definition's when that loads apart (lazy-pages.ts). */
-    tagsFor(...pageModules: string[]): string {
+    tagsFor(pageModules: string[]): string {
       const key = pageModules.join('\n');
       const hit = cache.get(key);
       if (hit !== undefined) return hit;
@@ -60,4 +60,4 @@ export function manifestAssets(clientDir: string) {
 }
 
 /** No client bundle (server-only tests): pages render without scripts. */
-export const noAssets = { tagsFor: () => '' };
+export const noAssets = { tagsFor: (_pageModules: string[], _nonce: string) => '' };

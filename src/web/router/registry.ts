@@ -53,6 +53,11 @@ export interface PageDef {
    * country or history), so the server may answer them from its page cache.
    */
   publicCache?: boolean;
+  /**
+   * Other sites may show the page in an iframe (the list embed page): its answers to
+   * signed-out readers say frame-ancestors *. Signed-in readers' answers never do.
+   */
+  embeddable?: boolean;
 }
 
 type PostResult = { postResult?: { __typename: string; uniqueSlug?: string; creator?: { username?: string | null } } };
