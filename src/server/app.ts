@@ -13,6 +13,7 @@ import { projectRoot } from '../platform/project-root.js';
 import { registerDevMailbox } from '../platform/mail/index.js';
 import type { RateLimiter } from '../platform/rate-limit/index.js';
 import { createSharedLimits, decorateSharedLimits } from './shared-limits.js';
+import { registerStrictBodyParsers } from '../platform/http/body-parsers.js';
 import { contextForRequest, GRAPHQL_PATH, registerGraphql } from './graphql/plugin.js';
 import { registerRequestIdentity } from './request-identity.js';
 import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
@@ -90,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   decorateSharedLimits(app, await createSharedLimits(config.REDIS_URL));
   app.decorate('captcha', createCaptcha(config, app.rateLimiter));
   await app.register(cookie);
+  registerStrictBodyParsers(app);
   // Signed-in readers' sessions kept a few seconds (forgotten on their writes: registerWriteInvalidation below).
   const sessionCache = config.sessionCacheTtlMs > 0 ? new SessionCache(config.sessionCacheTtlMs) : null;
   registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL, sessionCache });
