@@ -25,12 +25,13 @@ const FAULTS: Fault[] = [
   { name: 'invalid UTF-8 as text/plain', contentType: 'text/plain', payload: notUtf8, status: 400 },
 ];
 
-describe('transport errors on the JSON endpoints', () => {
+// Production masks internal errors (src/server/graphql/errors.ts): a client's mistake must not be taken for one.
+describe.each(['production', 'test'])('transport errors on the JSON endpoints (NODE_ENV=%s)', (env) => {
   let t: TestApp;
   let reader: Reader;
   let postId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ NODE_ENV: env });
     reader = await newReader(t);
     postId = await newStory(t, reader.id);
   });
