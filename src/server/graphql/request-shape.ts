@@ -24,6 +24,7 @@ function operationShapeError(op: unknown): string | null {
     const value = op[key];
     if (key === 'query') {
       if (typeof value !== 'string') return '"query" must be a string';
+      if (value.trim() === '') return '"query" must not be empty';
     } else if (key === 'variables') {
       if (value !== null && !isPlainObject(value)) return '"variables" must be an object or null';
     } else if (key === 'operationName') {
@@ -65,6 +66,7 @@ export function readGetOperation(params: unknown): ShapeVerdict {
   const unknown = Object.keys(rest)[0];
   if (unknown !== undefined) return { ok: false, message: `"${unknown.slice(0, 40)}" is not a parameter of a GraphQL request.` };
   if (typeof query !== 'string') return { ok: false, message: 'The "query" parameter must be given once.' };
+  if (query.trim() === '') return { ok: false, message: 'The "query" parameter must not be empty.' };
   if (operationName !== undefined && typeof operationName !== 'string') return { ok: false, message: 'The "operationName" parameter must be given at most once.' };
   const op: GraphqlOperationRequest = { query, operationName: operationName ?? null };
   for (const [name, text] of [['variables', variables], ['extensions', extensions]] as const) {
