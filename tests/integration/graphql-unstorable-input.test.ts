@@ -139,4 +139,21 @@ describe('text the database cannot store, in any argument', () => {
     }
     expect(reachedResolver / cases.length).toBeGreaterThan(0.9);
   });
+
+  it.each([
+    { url: '/feed/@a%00b', status: 400 },
+    { url: '/feed/@a%ED%A0%80', status: 400 },
+    { url: '/media/%00', status: 400 },
+    { url: '/m/callback/email?token=a%00', status: 400 },
+    { url: '/m/account/confirm/%00', status: 400 },
+    // Pages answer with their own not-found page.
+    { url: '/@a%00b', status: 404 },
+    { url: '/@a%00b/followers', status: 404 },
+    { url: '/tag/a%00', status: 404 },
+  ])('answers $url with $status, before the database is asked', async ({ url, status }) => {
+    const before = t.logs.length;
+    const res = await t.app.inject({ method: 'GET', url, headers: { host: TEST_HOST } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
+    expect(t.logs.slice(before).filter((l) => l.level >= 50)).toEqual([]);
+  });
 });

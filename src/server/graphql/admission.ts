@@ -1,7 +1,8 @@
 import { GraphQLError, Kind, parse, type DocumentNode } from 'graphql';
 import { CSRF_MUTATION_MESSAGE, definesMutation, mayBeForged } from './csrf.js';
 import { BODY_SHAPE_MESSAGE, readGetOperation, readOperations, type GraphqlOperationRequest } from './request-shape.js';
-import { findUnstorableLiteral, findUnstorableValue, UNSTORABLE_INPUT_CODE, unstorableMessage } from './storable-input.js';
+import { findUnstorableValue, unstorableMessage } from '../../platform/db/storable-text.js';
+import { findUnstorableLiteral, UNSTORABLE_INPUT_CODE } from './storable-input.js';
 
 /** Bounds on a document, checked before it is parsed (and while parsing, for tokens). */
 export interface DocumentLimits {

@@ -1,38 +1,7 @@
 import { Kind, visit, BREAK, type DocumentNode } from 'graphql';
-
-/**
- * Text PostgreSQL cannot keep: NUL is refused by every text column, and a lone UTF-16
- * surrogate would be stored as U+FFFD (silently changed). Refused at the edge so no
- * resolver meets it half-way through a write.
- */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+import { describeUnstorable, isStorableText } from '../../platform/db/storable-text.js';
 
 export const UNSTORABLE_INPUT_CODE = 'BAD_USER_INPUT';
-
-export function isStorableText(text: string): boolean {
-  return !UNSTORABLE.test(text);
-}
-
-const describe = (text: string) => (text.includes('\u0000') ? 'a NUL character (\\u0000)' : 'an unpaired UTF-16 surrogate');
-
-/** Where in a JSON value (variables) the first unstorable text is, keys included; null when none. */
-export function findUnstorableValue(value: unknown, path = '$'): { path: string; what: string } | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : { path, what: describe(value) };
-  if (typeof value !== 'object' || value === null) return null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findUnstorableValue(item, `${path}[${i}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (!isStorableText(key)) return { path, what: `a key with ${describe(key)}` };
-    const found = findUnstorableValue(item, `${path}.${key}`);
-    if (found) return found;
-  }
-  return null;
-}
 
 /** The first string literal of a document (inline arguments, defaults, directives) that cannot be stored. */
 export function findUnstorableLiteral(document: DocumentNode): { line: number | null; what: string } | null {
@@ -40,14 +9,9 @@ export function findUnstorableLiteral(document: DocumentNode): { line: number | 
   visit(document, {
     [Kind.STRING]: (node) => {
       if (isStorableText(node.value)) return undefined;
-      found = { line: node.loc?.startToken.line ?? null, what: describe(node.value) };
+      found = { line: node.loc?.startToken.line ?? null, what: describeUnstorable(node.value) };
       return BREAK;
     },
   });
   return found;
-}
-
-/** The message a client gets, naming where the input is. */
-export function unstorableMessage(where: string, what: string): string {
-  return `${where} holds ${what}, which cannot be stored. Remove it and send the request again.`;
 }
