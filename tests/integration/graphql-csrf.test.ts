@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import { parse } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/modules/accounts/commands.js';
 import { userFollows } from '../../src/modules/social/tables.js';
@@ -49,6 +50,8 @@ const SHAPES: Record<string, { documented: boolean; wrap(op: Op): unknown }> = {
   emptyBatch: { documented: false, wrap: () => [] },
   oversizedBatch: { documented: false, wrap: (op) => [...Array.from({ length: 20 }, () => ({ query: '{ isLoggedIn }' })), op] },
   doubleEncoded: { documented: false, wrap: (op) => JSON.stringify(op) },
+  /** The document as a JSON-encoded AST: Mercurius would run that on a syntax error. */
+  astAsQuery: { documented: false, wrap: (op) => ({ ...op, query: JSON.stringify(parse(op.query as string, { noLocation: true })) }) },
 };
 
 describe('CSRF: which requests may run a mutation', () => {

@@ -15,6 +15,8 @@ export interface Refusal {
   code: string;
   message: string;
   headers?: Record<string, string>;
+  /** Where in the document (syntax errors). */
+  locations?: readonly { line: number; column: number }[];
 }
 
 /** What the gate needs to know of a request to /_/graphql. */
@@ -45,22 +47,23 @@ function decodeBody(request: GraphqlHttpRequest): { ok: true; body: unknown } | 
 }
 
 /**
- * The document of an operation within the limits, or why not. A syntax error is left to the
- * endpoint to report with its location (the same parser fails the same way there); only
- * documents past the token limit are refused here, so the endpoint never parses them.
+ * The document of an operation within the limits, or why not. Syntax errors are answered
+ * here too: on a syntax error Mercurius would try the text as a JSON-encoded AST, which
+ * would then run unseen by every check of this gate.
  */
-function parseWithinLimits(query: string, limits: DocumentLimits): { document: DocumentNode | null } | Refusal {
+function parseWithinLimits(query: string, limits: DocumentLimits): { document: DocumentNode } | Refusal {
   if (query.length > limits.maxChars) {
     return refuse('QUERY_TOO_LARGE', `The document is ${query.length} characters long; the maximum is ${limits.maxChars}.`, 413);
   }
   try {
     return { document: parse(query, { maxTokens: limits.maxTokens }) };
   } catch (err) {
+    if (!(err instanceof GraphQLError)) throw err;
     // graphql 16 words it 'more that N tokens'; later versions may fix the spelling.
-    if (err instanceof GraphQLError && /^Syntax Error: Document contains more th\w+ \d+ tokens/.test(err.message)) {
+    if (/^Syntax Error: Document contains more th\w+ \d+ tokens/.test(err.message)) {
       return refuse('QUERY_TOO_LARGE', `The document holds more than ${limits.maxTokens} tokens, the maximum.`, 413);
     }
-    return { document: null };
+    return { ...refuse('GRAPHQL_PARSE_FAILED', err.message), locations: err.locations };
   }
 }
 
@@ -70,7 +73,6 @@ function checkOperation(op: GraphqlOperationRequest, index: number | null, forge
   if ('status' in parsed) return { ...parsed, message: where + parsed.message };
   const unstorableVariable = findUnstorableValue(op.variables ?? null, 'variables');
   if (unstorableVariable) return refuse(UNSTORABLE_INPUT_CODE, where + unstorableMessage(`The value at ${unstorableVariable.path}`, unstorableVariable.what));
-  if (!parsed.document) return null;
   const unstorableLiteral = findUnstorableLiteral(parsed.document);
   if (unstorableLiteral) {
     return refuse(UNSTORABLE_INPUT_CODE, where + unstorableMessage(`A string in the document${unstorableLiteral.line ? ` (line ${unstorableLiteral.line})` : ''}`, unstorableLiteral.what));

@@ -43,8 +43,8 @@ export async function registerGraphql(app: FastifyInstance, deps: { config: Conf
     if (request.routeOptions.url !== GRAPHQL_PATH || (request.method !== 'GET' && request.method !== 'POST')) return;
     const verdict = admitGraphqlRequest(request, documentLimits);
     if ('refusal' in verdict) {
-      const { status, code, message, headers } = verdict.refusal;
-      return reply.code(status).headers(headers ?? {}).send({ data: null, errors: [{ message, extensions: { code } }] });
+      const { status, code, message, headers, locations } = verdict.refusal;
+      return reply.code(status).headers(headers ?? {}).send({ data: null, errors: [{ message, ...(locations ? { locations } : {}), extensions: { code } }] });
     }
     if (request.method === 'POST') request.body = verdict.body;
   });
