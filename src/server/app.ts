@@ -13,7 +13,10 @@ import { projectRoot } from '../platform/project-root.js';
 import { registerDevMailbox } from '../platform/mail/index.js';
 import type { RateLimiter } from '../platform/rate-limit/index.js';
 import { createSharedLimits, decorateSharedLimits } from './shared-limits.js';
+import { registerStrictBodyParsers } from '../platform/http/body-parsers.js';
+import { registerStorableParams } from './storable-params.js';
 import { contextForRequest, GRAPHQL_PATH, registerGraphql } from './graphql/plugin.js';
+import { findUnstorableValue } from '../platform/db/storable-text.js';
 import { registerRequestIdentity } from './request-identity.js';
 import { registerAuthRoutes } from '../modules/accounts/auth-http.js';
 import { cachedVariantFlags } from '../modules/flags/queries.js';
@@ -118,6 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const security: SecurityHeaderOptions = { publicProtocol: config.PUBLIC_PROTOCOL, development: config.NODE_ENV === 'development', recaptcha: config.CAPTCHA_PROVIDER === 'recaptcha' };
   registerSecurityHeaders(app, security);
   registerCompression(app);
+  registerStrictBodyParsers(app);
+  registerStorableParams(app, { pagesRoute: '/*', graphqlPath: GRAPHQL_PATH });
   // Signed-in readers' sessions kept a few seconds (forgotten on their writes: registerWriteInvalidation below).
   const sessionCache = config.sessionCacheTtlMs > 0 ? new SessionCache(config.sessionCacheTtlMs) : null;
   registerRequestIdentity(app, { trustProxy: config.TRUST_PROXY, db, protocol: config.PUBLIC_PROTOCOL, sessionCache });
@@ -191,8 +196,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const renderRequest = async (r: Renderer, request: FastifyRequest) => {
     const nonce = newNonce();
     const ctx = contextForRequest(app, request);
-    const execute = async (document: DocumentNode, variables: Record<string, unknown>, operationName?: string) =>
-      (await app.graphql(printed(document), ctx as never, variables, operationName)) as ExecutionResult;
+    const execute = async (document: DocumentNode, variables: Record<string, unknown>, operationName?: string): Promise<ExecutionResult> =>
+      // A URL parameter no row can hold (NUL, a lone surrogate) finds nothing, without asking the database.
+      findUnstorableValue(variables)
+        ? { data: null }
+        : ((await app.graphql(printed(document), ctx as never, variables, operationName)) as ExecutionResult);
     const result = await r.render({
       url: request.url,
       host: request.host,

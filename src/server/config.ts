@@ -73,6 +73,9 @@ const schema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(100).default(12),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(30),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+  /** Documents past these are refused before parsing (the client's largest is about 250 tokens, 2.5 KB). */
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(3_000),
+  GRAPHQL_MAX_DOCUMENT_CHARS: z.coerce.number().int().min(1_000).max(1_000_000).default(32_768),
   /**
    * Seconds a logged-out reader's page may be served from memory (src/server/page-cache.ts);
    * 0 turns the cache off. Default 5 in production, 0 otherwise (development renders fresh).

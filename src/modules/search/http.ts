@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cachedVariantFlags } from '../flags/queries.js';
+import { decodeUtf8 } from '../../platform/http/body-parsers.js';
 import type { RateLimitRule } from '../../platform/rate-limit/index.js';
 import { checkClick, recordClicks, type ClickEvent } from './clicks.js';
 import { recordQueries, searchIndex, type QueryRecord } from './engine.js';
@@ -52,7 +53,13 @@ export function registerSearchRoutes(app: FastifyInstance): void {
   app.register(async (scope) => {
     // JSON whatever the Content-Type: parsed in the handlers, so a bad body is a protocol error, not Fastify's.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+      try {
+        done(null, decodeUtf8(body));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    });
 
     scope.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
       if (err instanceof SearchRequestError) return reply.code(err.status).send({ message: err.message, status: err.status });

@@ -45,12 +45,30 @@ function requestedSize(args: readonly { name: { value: string }; value: ValueNod
   return null;
 }
 
+/** What a selection set adds up to, counted once per list item of the field above it. */
+interface Tally {
+  /** Fields a response may hold (multiplied by list sizes below). */
+  cost: number;
+  aliases: number;
+  /** Levels of fields below the set's own. */
+  height: number;
+}
+
+const NOTHING: Tally = { cost: 0, aliases: 0, height: 0 };
+
 /**
- * Depth, alias and cost limits in one walk of each operation, fragments expanded.
+ * Depth, alias and cost limits, fragments counted as often as they are spread.
  * Cost is the number of fields a response may hold: each field costs the product of
  * the sizes of the lists above it. A list's size is its limit argument; a connection's
  * paging limit (on a non-list field) sizes the first list below it; otherwise
- * DEFAULT_LIST_SIZE.
+ * DEFAULT_LIST_SIZE. Introspection (fields under __schema and __type) is counted in
+ * cost and aliases with lists of size 1, and not in depth (the standard introspection
+ * query is deep by design).
+ *
+ * The walk is linear in the document: a fragment's tally depends only on the fragment
+ * and the paging size it inherits, so it is computed once per pair and reused at each
+ * spread. (Expanding spreads instead doubles the work per fragment that spreads
+ * another twice: a 2 KB document then blocks the server for seconds.)
  */
 export function queryLimitsRule(limits: QueryLimits) {
   return (context: ValidationContext): ASTVisitor => {
@@ -59,45 +77,60 @@ export function queryLimitsRule(limits: QueryLimits) {
     for (const def of context.getDocument().definitions) {
       if (def.kind === Kind.FRAGMENT_DEFINITION) fragments.set(def.name.value, def);
     }
+    const fragmentTallies = new Map<string, Tally>();
+    const inProgress = new Set<string>();
+
+    const tallyFragment = (name: string, pagedSize: number | null, introspection: boolean): Tally => {
+      const frag = fragments.get(name);
+      const key = `${name}\u0000${pagedSize}\u0000${introspection}`;
+      if (!frag || inProgress.has(key)) return NOTHING; // cycles are reported by NoFragmentCycles
+      let tally = fragmentTallies.get(key);
+      if (!tally) {
+        inProgress.add(key);
+        tally = tallySet(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? undefined, pagedSize, introspection);
+        inProgress.delete(key);
+        fragmentTallies.set(key, tally);
+      }
+      return tally;
+    };
+
+    const tallySet = (set: SelectionSetNode, parent: GraphQLNamedType | undefined, pagedSize: number | null, introspection: boolean): Tally => {
+      let cost = 0;
+      let aliases = 0;
+      let height = 0;
+      const add = (t: Tally, multiplier: number, levels: number) => {
+        cost += t.cost * multiplier;
+        aliases += t.aliases * multiplier;
+        height = Math.max(height, t.height + levels);
+      };
+      for (const sel of set.selections) {
+        if (sel.kind === Kind.FIELD) {
+          if (sel.name.value === '__typename') continue;
+          if (sel.alias) aliases++;
+          cost += 1;
+          if (!sel.selectionSet) continue;
+          const below = introspection || sel.name.value.startsWith('__');
+          const def = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
+          const isList = def ? isListType(getNullableType(def.type)) : false;
+          const asked = requestedSize(sel.arguments);
+          const size = isList && !below ? (asked ?? pagedSize ?? DEFAULT_LIST_SIZE) : 1;
+          const child = tallySet(sel.selectionSet, def ? getNamedType(def.type) : undefined, isList ? null : (asked ?? pagedSize), below);
+          add(child, size, below ? 0 : 1);
+        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+          const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent;
+          add(tallySet(sel.selectionSet, t ?? undefined, pagedSize, introspection), 1, 0);
+        } else {
+          add(tallyFragment(sel.name.value, pagedSize, introspection), 1, 0);
+        }
+      }
+      return { cost, aliases, height };
+    };
+
     return {
       OperationDefinition(op) {
-        let aliases = 0;
-        let cost = 0;
-        let maxDepth = 0;
-        const walk = (
-          set: SelectionSetNode,
-          parent: GraphQLNamedType | undefined,
-          depth: number,
-          multiplier: number,
-          seen: ReadonlySet<string>,
-          pagedSize: number | null,
-        ) => {
-          if (depth > maxDepth) maxDepth = depth;
-          if (depth > limits.maxDepth + 1) return; // already over: no need to walk deeper
-          for (const sel of set.selections) {
-            if (sel.kind === Kind.FIELD) {
-              if (sel.name.value.startsWith('__')) continue;
-              if (sel.alias) aliases++;
-              cost += multiplier;
-              if (!sel.selectionSet) continue;
-              const def = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[sel.name.value] : undefined;
-              const isList = def ? isListType(getNullableType(def.type)) : false;
-              const asked = requestedSize(sel.arguments);
-              const size = isList ? (asked ?? pagedSize ?? DEFAULT_LIST_SIZE) : 1;
-              walk(sel.selectionSet, def ? getNamedType(def.type) : undefined, depth + 1, multiplier * size, seen, isList ? null : (asked ?? pagedSize));
-            } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-              const t = sel.typeCondition ? schema.getType(sel.typeCondition.name.value) : parent;
-              walk(sel.selectionSet, t ?? undefined, depth, multiplier, seen, pagedSize);
-            } else {
-              const name = sel.name.value;
-              const frag = fragments.get(name);
-              if (!frag || seen.has(name)) continue; // cycles are reported by NoFragmentCycles
-              walk(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? undefined, depth, multiplier, new Set([...seen, name]), pagedSize);
-            }
-          }
-        };
         const root = op.operation === 'mutation' ? schema.getMutationType() : op.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
-        walk(op.selectionSet, root ?? undefined, 1, 1, new Set(), null);
+        const { cost, aliases, height } = tallySet(op.selectionSet, root ?? undefined, null, false);
+        const maxDepth = height + 1;
         const name = op.name ? `'${op.name.value}' ` : '';
         if (maxDepth > limits.maxDepth) {
           context.reportError(new GraphQLError(`Operation ${name}is too deep: depth ${maxDepth} exceeds the maximum of ${limits.maxDepth}.`, { nodes: [op], extensions: { code: 'QUERY_TOO_DEEP' } }));

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import mercurius from 'mercurius';
-import { LIMITS } from '../../shared/constants.js';
 import type { Config } from '../config.js';
 import type { Db } from '../../platform/db/client.js';
 import { createRequestContext, type RequestContext } from './context.js';
-import { CSRF_MUTATION_MESSAGE, containsMutation, isSimpleContentType } from './csrf.js';
+import { admitGraphqlRequest } from './admission.js';
 import { createErrorFormatter } from './errors.js';
 import { queryLimitsRule } from './limits.js';
 import { mergeResolvers, resolvers, typeDefs } from './schema.js';
@@ -12,8 +11,6 @@ import { sessionCookieName } from '../../modules/accounts/auth-http.js';
 import { hashToken } from '../../modules/accounts/sessions.js';
 
 export const GRAPHQL_PATH = '/_/graphql';
-
-export const BATCH_TOO_LARGE_MESSAGE = `A batch may hold at most ${LIMITS.graphqlBatchMax} operations.`;
 
 /**
  * Only for a request the cookie signed in: a cookie that signed nobody in names no session
@@ -39,34 +36,17 @@ export function contextForRequest(app: FastifyInstance, request: FastifyRequest)
 
 export async function registerGraphql(app: FastifyInstance, deps: { config: Config; db: Db }) {
   const { config } = deps;
-  // Batch size and CSRF checks run before mercurius validates the body; the hook is
-  // added before mercurius so it applies to its routes.
+  // The gate (admission.ts) runs before mercurius validates the body; the hook is added
+  // before mercurius so it applies to its routes.
+  const documentLimits = { maxChars: config.GRAPHQL_MAX_DOCUMENT_CHARS, maxTokens: config.GRAPHQL_MAX_TOKENS };
   app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.url !== GRAPHQL_PATH) return;
-    if (request.method === 'GET') {
-      const query = (request.query as { query?: string; operationName?: string }) ?? {};
-      if (containsMutation(query)) return reply.code(405).header('allow', 'POST').send({ errors: [{ message: CSRF_MUTATION_MESSAGE }] });
-      return;
+    if (request.routeOptions.url !== GRAPHQL_PATH || (request.method !== 'GET' && request.method !== 'POST')) return;
+    const verdict = admitGraphqlRequest(request, documentLimits);
+    if ('refusal' in verdict) {
+      const { status, code, message, headers, locations } = verdict.refusal;
+      return reply.code(status).headers(headers ?? {}).send({ data: null, errors: [{ message, ...(locations ? { locations } : {}), extensions: { code } }] });
     }
-    if (request.method !== 'POST') return;
-    let body: unknown = request.body;
-    if (typeof body === 'string') {
-      try {
-        body = JSON.parse(body);
-      } catch {
-        return reply.code(400).send({ errors: [{ message: 'The request body is not valid JSON.' }] });
-      }
-      request.body = body;
-    }
-    if (Array.isArray(body) && body.length > LIMITS.graphqlBatchMax) {
-      return reply.code(400).send({ errors: [{ message: `${BATCH_TOO_LARGE_MESSAGE} This one holds ${body.length}.` }] });
-    }
-    if (Array.isArray(body) && body.length === 0) {
-      return reply.code(400).send({ errors: [{ message: 'A batch must hold at least one operation.' }] });
-    }
-    if (isSimpleContentType(request.headers['content-type']) && containsMutation(body)) {
-      return reply.code(400).send({ errors: [{ message: CSRF_MUTATION_MESSAGE }] });
-    }
+    if (request.method === 'POST') request.body = verdict.body;
   });
 
   await app.register(mercurius, {
