@@ -2,7 +2,8 @@
 // Starts the built app on an embedded cluster, claps, kills it with SIGKILL (the app, its
 // postmaster, or both, in either order), starts it again, and counts the starts that did not
 // come up on the first try. `node scripts/crash-loop.mjs [rounds]` after `npm run build`;
-// the figures are in docs/adr/0002-embedded-postgres-lifecycle.md.
+// the figures are in docs/adr/0002-embedded-postgres-lifecycle.md. APP_ENTRY runs another build
+// of the server (a copy of an older dist/, to compare).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +36,7 @@ function kill(pid) {
 async function start() {
   const port = await freePort();
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [process.env.APP_ENTRY ?? 'dist/server/main.js'], {
     cwd: root,
     env: { ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CAPTCHA_PROVIDER: 'none', AUTH_RATE_LIMIT_FACTOR: '50' },
     stdio: ['ignore', 'pipe', 'pipe'],

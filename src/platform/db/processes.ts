@@ -80,7 +80,7 @@ export function clusterProcesses(clusterDir: string): ClusterProcess[] | null {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || pid === process.pid || workingDirectory(pid) !== dir || !isProcessAlive(pid)) continue;
     const argv = commandLine(pid);
-    const command = argv.join(' ');
+    const command = argv.join(' ').trim();
     if (!/(^|\/)postgres(:|$)/.test(argv[0] ?? '')) continue;
     found.push({ pid, postmaster: !command.startsWith('postgres:'), command });
   }
