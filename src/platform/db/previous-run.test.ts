@@ -1,25 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger/index.js';
 import { clearPreviousRun, readPostmasterPidFile } from './previous-run.js';
-import { isProcessAlive, processStat } from './processes.js';
+import { isProcessAlive } from './processes.js';
+import { gonePid, killStandIns, standIn, zombie } from '../../../tests/support/stand-in-processes.js';
 
-/**
- * What a killed run leaves, played by real processes standing in for PostgreSQL's: `exec -a`
- * gives a `sleep` the command line of a postmaster or of one of its children, and the working
- * directory makes it one of this cluster's.
- */
+/** What a killed run leaves, played by real processes (tests/support/stand-in-processes.ts). */
 const logger = createLogger('silent');
 const timings = { fastShutdownMs: 3000, childrenGraceMs: 200, childrenLimitMs: 1500 };
-const started: ChildProcess[] = [];
 const dirs: string[] = [];
 
-afterEach(() => {
-  for (const c of started.splice(0)) c.kill('SIGKILL');
-});
+afterEach(killStandIns);
 afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
@@ -34,36 +27,6 @@ function cluster() {
   return { clusterDir, socketDir, pidFile: path.join(clusterDir, 'postmaster.pid'), socketLock: path.join(socketDir, '.s.PGSQL.5432.lock') };
 }
 
-/** A process named `argv0` working in `cwd`; `ignoring` signals stay ignored across exec. */
-async function fake(cwd: string, argv0: string, ignoring: string[] = []): Promise<number> {
-  const trap = ignoring.length ? `trap '' ${ignoring.join(' ')}; ` : '';
-  const child = spawn('bash', ['-c', `${trap}exec -a "${argv0}" sleep 60`], { cwd, stdio: 'ignore' });
-  started.push(child);
-  const pid = child.pid!;
-  await until(() => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(`${argv0}\0`)); // exec'd
-  return pid;
-}
-
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  expect(done()).toBe(true);
-}
-
-/** A pid that is a zombie: its parent (bash, then exec'd into sleep) never reaps it. */
-async function zombie(): Promise<number> {
-  const child = spawn('bash', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  started.push(child);
-  const pid = await new Promise<number>((r) => child.stdout!.once('data', (d) => r(Number.parseInt(String(d), 10))));
-  await until(() => processStat(pid)?.state === 'Z');
-  return pid;
-}
-
-async function gonePid(): Promise<number> {
-  const child = spawn('true');
-  await new Promise((r) => child.once('exit', r));
-  return child.pid!;
-}
-
 const POSTMASTER = '/opt/pg/bin/postgres';
 function writeLocks(c: ReturnType<typeof cluster>, pid: number | '') {
   // As PostgreSQL writes them: pid, data directory, start time, port, socket directory, listen address, shmem key and id, status.
@@ -76,9 +39,9 @@ describe('clearPreviousRun', () => {
   const holders: Record<Holder, (c: ReturnType<typeof cluster>) => Promise<number | ''>> = {
     gone: () => gonePid(),
     zombie: () => zombie(),
-    'unrelated live process': () => fake(os.tmpdir(), 'sleep'),
+    'unrelated live process': () => standIn(os.tmpdir(), 'sleep'),
     'empty file': async () => '',
-    'orphaned postmaster of this cluster': (c) => fake(c.clusterDir, POSTMASTER),
+    'orphaned postmaster of this cluster': (c) => standIn(c.clusterDir, POSTMASTER),
   };
 
   it.each(Object.keys(holders) as Holder[])('lock files held by a %s: removed, and PostgreSQL may start', async (holder) => {
@@ -95,8 +58,8 @@ describe('clearPreviousRun', () => {
   it('waits for the children of a dead postmaster, tells the slow ones to exit, and leaves other processes alone', async () => {
     const c = cluster();
     writeLocks(c, await zombie());
-    const children = [await fake(c.clusterDir, 'postgres: checkpointer '), await fake(c.clusterDir, 'postgres: postgres inkwell [local] idle')];
-    const shell = await fake(c.clusterDir, 'bash'); // an operator's shell in the data directory is no PostgreSQL
+    const children = [await standIn(c.clusterDir, 'postgres: checkpointer '), await standIn(c.clusterDir, 'postgres: postgres inkwell [local] idle')];
+    const shell = await standIn(c.clusterDir, 'bash'); // an operator's shell in the data directory is no PostgreSQL
     await clearPreviousRun(c.clusterDir, c.socketDir, logger, timings);
     for (const pid of children) expect(isProcessAlive(pid)).toBe(false);
     expect(isProcessAlive(shell)).toBe(true);
@@ -106,7 +69,7 @@ describe('clearPreviousRun', () => {
   it('gives up with the pids named when a child never exits, and keeps the lock files', async () => {
     const c = cluster();
     writeLocks(c, await gonePid());
-    const stuck = await fake(c.clusterDir, 'postgres: walwriter ', ['QUIT']);
+    const stuck = await standIn(c.clusterDir, 'postgres: walwriter ', ['QUIT']);
     await expect(clearPreviousRun(c.clusterDir, c.socketDir, logger, timings)).rejects.toThrow(
       new RegExp(`Processes of an earlier PostgreSQL still use ${c.clusterDir} \\(pid ${stuck} "postgres: walwriter [^"]*"\\) and did not exit within 2 s\\. Stop them`),
     );
@@ -116,7 +79,7 @@ describe('clearPreviousRun', () => {
 
   it('stops an orphaned postmaster that ignores a fast shutdown with an immediate one', async () => {
     const c = cluster();
-    const pid = await fake(c.clusterDir, POSTMASTER, ['INT']);
+    const pid = await standIn(c.clusterDir, POSTMASTER, ['INT']);
     writeLocks(c, pid);
     await clearPreviousRun(c.clusterDir, c.socketDir, logger, { ...timings, fastShutdownMs: 300 });
     expect(isProcessAlive(pid)).toBe(false);
