@@ -85,8 +85,9 @@ for (let round = 0; round < rounds; round++) {
   const gone = await Promise.race([app.exited.then(() => true), sleep(10_000).then(() => false)]);
   if (!gone) kill(app.child.pid);
   await app.exited;
-  await Promise.all(writes);
+  // Started again at once, as a supervisor would; the writes in flight fail meanwhile.
   const next = await start();
+  await Promise.all(writes);
   byKill[how].tries++;
   if (!next.ok) {
     failures++;
