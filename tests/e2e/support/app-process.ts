@@ -10,6 +10,7 @@ import { clusterProcesses, isProcessAlive } from '../../../src/platform/db/proce
  */
 export interface AppRun {
   child: ChildProcess;
+  dataDir: string;
   origin: string;
   exited: Promise<number | null>;
   output(): string;
@@ -24,7 +25,7 @@ export function startApp(dataDir: string, port: number, extraEnv: NodeJS.Process
   child.stdout!.on('data', (d) => (output += String(d)));
   child.stderr!.on('data', (d) => (output += String(d)));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, origin: `http://127.0.0.1:${port}`, exited, output: () => output };
+  return { child, dataDir, origin: `http://127.0.0.1:${port}`, exited, output: () => output };
 }
 
 /** Healthy, or why not: the start exited (its output says why) or did not answer in time. */
@@ -36,7 +37,28 @@ export async function untilHealthy(run: AppRun, timeoutMs = 90_000): Promise<{ o
     if (res?.ok) return { ok: true };
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { ok: false, why: `not healthy within ${timeoutMs} ms:\n${run.output().slice(-3000)}` };
+  return { ok: false, why: `not healthy within ${timeoutMs} ms:\n${run.output().slice(-3000)}\n${whereItWaits(run)}` };
+}
+
+/** For a start that hangs: what the app and the cluster's processes are doing, and PostgreSQL's log. */
+function whereItWaits(run: AppRun): string {
+  const dataDir = run.dataDir;
+  const about = (pid: number) => {
+    const read = (f: string) => fs.readFileSync(`/proc/${pid}/${f}`, 'utf8').replace(/\0/g, ' ').trim();
+    try {
+      return `${pid} ${read('stat').split(' ')[2]} wchan=${read('wchan')} ${read('cmdline').slice(0, 80)}`;
+    } catch {
+      return `${pid} gone`;
+    }
+  };
+  const cluster = (clusterProcesses(path.join(dataDir, 'pg')) ?? []).map((p) => about(p.pid));
+  let log = '';
+  try {
+    log = fs.readFileSync(path.join(dataDir, 'postgres.log'), 'utf8').split('\n').slice(-15).join('\n');
+  } catch {
+    /* none yet */
+  }
+  return `app: ${about(run.child.pid!)}\ncluster:\n${cluster.join('\n')}\npostmaster.pid: ${postmasterPid(dataDir)}\npostgres.log:\n${log}`;
 }
 
 export function postmasterPid(dataDir: string): number | null {
