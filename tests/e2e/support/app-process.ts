@@ -32,7 +32,8 @@ export function startApp(dataDir: string, port: number, extraEnv: NodeJS.Process
 export async function untilHealthy(run: AppRun, timeoutMs = 90_000): Promise<{ ok: true } | { ok: false; why: string }> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (run.child.exitCode !== null) return { ok: false, why: `exited with code ${run.child.exitCode}:\n${run.output().slice(-3000)}` };
+    const { exitCode, signalCode } = run.child;
+    if (exitCode !== null || signalCode !== null) return { ok: false, why: `exited (${signalCode ?? `code ${exitCode}`}):\n${run.output().slice(-3000)}` };
     const res = await fetch(`${run.origin}/_/health`).catch(() => null);
     if (res?.ok) return { ok: true };
     await new Promise((r) => setTimeout(r, 100));
