@@ -64,11 +64,11 @@ for (let round = 0; round < rounds; round++) {
   await new Promise((r) => setTimeout(r, Math.random() * 300));
   const how = KILLS[round % KILLS.length]!;
   const pm = postmasterPid();
-  if (how.startsWith('app')) kill(holder.pid);
+  if (how.startsWith('app')) holder.kill('SIGKILL');
   if (how.startsWith('postmaster')) kill(pm);
   await new Promise((r) => setTimeout(r, Math.random() * 100));
   if (how.endsWith('then postmaster')) kill(pm);
-  kill(holder.pid);
+  holder.kill('SIGKILL');
   await exited;
   tally[how][1]++;
   try {

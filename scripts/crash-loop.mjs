@@ -52,7 +52,7 @@ async function start() {
     if (res?.status === 200) return { ok: true, child, origin, exited };
     await sleep(100);
   }
-  kill(child.pid);
+  child.kill('SIGKILL');
   return { ok: false, output, exited };
 }
 
@@ -76,14 +76,14 @@ for (let round = 0; round < rounds; round++) {
   await sleep(Math.random() * 30);
   const how = KILLS[round % KILLS.length];
   const pm = postmasterPid();
-  if (how.startsWith('app')) kill(app.child.pid);
+  if (how.startsWith('app')) app.child.kill('SIGKILL');
   if (how.startsWith('postmaster')) kill(pm);
   await sleep(Math.random() * 200);
   if (how.endsWith('then postmaster')) kill(pm);
-  if (how.endsWith('then app')) kill(app.child.pid);
+  if (how.endsWith('then app')) app.child.kill('SIGKILL');
   // The postmaster alone: the app stops by itself; older builds kept running, so it is killed after 10 s.
   const gone = await Promise.race([app.exited.then(() => true), sleep(10_000).then(() => false)]);
-  if (!gone) kill(app.child.pid);
+  if (!gone) app.child.kill('SIGKILL');
   await app.exited;
   // Started again at once, as a supervisor would; the writes in flight fail meanwhile.
   const next = await start();
@@ -99,7 +99,7 @@ for (let round = 0; round < rounds; round++) {
     app = next;
   }
 }
-kill(app.child.pid);
+app.child.kill('SIGKILL');
 await app.exited;
 kill(postmasterPid());
 await sleep(500);
