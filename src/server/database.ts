@@ -16,8 +16,11 @@ export interface StartedDatabase extends Database {
   connection: string | pg.PoolConfig;
 }
 
-/** DATABASE_URL when set; otherwise the embedded cluster under DATA_DIR (locked while running). */
-export async function startDatabase(config: Config, logger: Logger): Promise<StartedDatabase> {
+/**
+ * DATABASE_URL when set; otherwise the embedded cluster under DATA_DIR (locked while running).
+ * `onEmbeddedLost`: the embedded PostgreSQL was killed under the running app.
+ */
+export async function startDatabase(config: Config, logger: Logger, onEmbeddedLost?: (reason: string) => void): Promise<StartedDatabase> {
   if (config.DATABASE_URL) {
     const database = connectDatabase(config.DATABASE_URL, config.DB_POOL_SIZE, config.DB_LANES);
     await prepareDatabase(database);
@@ -25,7 +28,12 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Sta
   }
   const lock = acquireDataDirLock(config.dataDir);
   try {
-    const cluster = await startEmbeddedPostgres({ clusterDir: path.join(config.dataDir, 'pg'), database: 'inkwell', logger });
+    const cluster = await startEmbeddedPostgres({
+      clusterDir: path.join(config.dataDir, 'pg'),
+      database: 'inkwell',
+      logger,
+      onUnexpectedExit: ({ code, signal }) => onEmbeddedLost?.(`the embedded PostgreSQL exited (${signal ?? `code ${code}`})`),
+    });
     const database = connectDatabase(cluster.connection, config.DB_POOL_SIZE, config.DB_LANES);
     try {
       await prepareDatabase(database);

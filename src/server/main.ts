@@ -69,7 +69,13 @@ export async function main(): Promise<void> {
 
   let database: StartedDatabase;
   try {
-    database = workerOfCluster ? joinDatabase(clusterDatabase(), config) : await startDatabase(config, logger);
+    // Without its database the app can only fail requests: it exits, and the next start (by
+    // hand or by a supervisor) recovers the cluster (docs/adr/0002).
+    const lost = (reason: string) => {
+      logger.fatal({ reason }, 'the database is gone: exiting');
+      process.exit(1);
+    };
+    database = workerOfCluster ? joinDatabase(clusterDatabase(), config) : await startDatabase(config, logger, lost);
   } catch (err) {
     if (err instanceof DataDirLockedError) fail(err.message);
     throw err;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '../../src/platform/db/data-dir-lock.js';
+import { isProcessAlive } from '../../src/platform/db/processes.js';
 import { freePort, waitForHealth } from '../setup/e2e-server.js';
 
 /**

