@@ -59,6 +59,21 @@ const pathArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.array(fc.constantFrom(...SEGMENTS), { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join('/')}`) },
 );
 
+/**
+ * One path of every page route, for a warm-up before measuring: a page's first render loads its
+ * modules (a cost paid once per process), and a HEAD request's empty body cannot say which page
+ * it rendered, so the measurement cannot tell that first render from a slow one.
+ */
+export function pathOfEveryRoute(): string[] {
+  return pageRoutes.map((route) => {
+    try {
+      return buildRoute(route.def.name, Object.fromEntries(route.paramNames.map((p) => [p, 'ab_12'])));
+    } catch {
+      return '/';
+    }
+  });
+}
+
 function decodeURIComponentSafe(text: string): string {
   try {
     return decodeURIComponent(text);

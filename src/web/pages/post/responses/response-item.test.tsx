@@ -72,7 +72,8 @@ describe('ResponseItem on the server', () => {
     render(cache, response('r1', 3, 'Well said.'));
     const clapped = render(cache, response('r1', 4, 'Well said.'));
     expect(clapped).toBe(render(null, response('r1', 4, 'Well said.')));
-    expect(clapped).toContain('aria-label="4 claps"');
+    expect(clapped).toContain('data-count="4"');
+    expect(clapped).toContain('<span class="visually-hidden">4 claps</span>');
     const elsewhere = render(cache, response('r1', 4, 'Well said.'), { pathname: '/p/story1/responses' });
     expect(elsewhere).toContain('redirect=%2Fp%2Fstory1%2Fresponses');
     expect(cache.size).toBe(3);
