@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../src/modules/accounts/two-factor.js';
 import { screenshotPath, useBrowser } from './support/browser.js';
-import { clickOnceHydrated, readLatestEmail, signUpByEmail } from './support/sign-in.js';
+import { clickOnceHydrated, readLatestEmail, signUpByEmail, waitForHydration } from './support/sign-in.js';
 
 const h = useBrowser();
 
@@ -24,6 +24,7 @@ describe.skipIf(h.skipReason !== '')(`passwords and two-factor in the browser${h
     const { page, errors } = await h.open(1200);
     await signUpByEmail(page, 'Sam Secure', email);
     await page.goto('/me/settings/security');
+    await waitForHydration(page.getByLabel('New password'));
     await page.getByLabel('New password').fill('short');
     await page.getByRole('button', { name: 'Set password' }).click();
     await expect(page.getByRole('alert').first().textContent()).resolves.toBe('Use at least 8 characters.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.js';
-import { clickOnceHydrated, readLatestEmail } from './support/sign-in.js';
+import { clickOnceHydrated, readLatestEmail, waitForHydration } from './support/sign-in.js';
 
 const h = useBrowser();
 
@@ -40,7 +40,7 @@ describe.skipIf(h.skipReason !== '')(`redirects and staff pages in the browser${
     const { link } = await readLatestEmail(mailbox, email);
     await mailbox.close();
     await page.goto(new URL(link).pathname + new URL(link).search);
-    await page.getByRole('button', { name: 'Account menu' }).first().waitFor();
+    await waitForHydration(page.getByRole('button', { name: 'Account menu' }).first());
     for (const path of ['/_/admin/internal-status', '/_/admin/users/0123456789ab']) {
       // The client router follows history changes without asking the server for the page.
       await page.evaluate((to) => {

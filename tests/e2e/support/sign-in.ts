@@ -63,14 +63,22 @@ export async function signInByEmail(page: Page, email: string): Promise<void> {
  * its handler is attached does nothing (seen on a busy machine).
  */
 export async function clickOnceHydrated(button: Locator): Promise<void> {
-  await button.evaluate(
+  await waitForHydration(button);
+  await button.click();
+}
+
+/**
+ * Waits until React has hydrated the element: typing into a server-rendered field before then
+ * is lost to React's state, and the page's client router listens only from then on.
+ */
+export async function waitForHydration(element: Locator): Promise<void> {
+  await element.evaluate(
     (el) =>
       new Promise<void>((done) => {
         const check = () => (Object.keys(el).some((k) => k.startsWith('__reactProps')) ? done() : requestAnimationFrame(check));
         check();
       }),
   );
-  await button.click();
 }
 
 /** From the email step: send the email, open its link from a second tab's mailbox, wait until signed in. */
