@@ -13,17 +13,8 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS as CHROME_FLAGS } from './lib/browser.mjs';
 
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const args = process.argv.slice(2);
