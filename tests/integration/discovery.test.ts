@@ -141,17 +141,24 @@ describe('robots.txt and sitemaps', () => {
     const before = await collect();
     expect(new Set(before).size).toBe(before.length);
     expect(before).toHaveLength(9);
-    // Published after the ranges were cut: in the file whose range holds its id, at once.
+    // Published after the ranges were cut: in the file whose range holds its id, at once, whatever its
+    // random id (below the first file's first key, above the last's, or between).
     const late = await insertPublishedPost(db, { creatorId: ids.ann!, title: 'Late', subtitle: '', paragraphs: body, tags: [], publishedAt: at(25) });
     const after = await collect();
     expect(after).toHaveLength(10);
     expect(after).toContain(`${ORIGIN}/@ann/late-${late}`);
+    for (const edge of ['000000000000', 'ffffffffffff']) {
+      await insertPublishedPost(db, { id: edge, creatorId: ids.ann!, title: `Edge ${edge}`, subtitle: '', paragraphs: body, tags: [], publishedAt: at(26) });
+    }
+    const edges = await collect();
+    expect(edges).toHaveLength(12);
+    for (const edge of ['000000000000', 'ffffffffffff']) expect(edges).toContain(`${ORIGIN}/@ann/edge-${edge}-${edge}`);
     // Past the time to keep them, the kept ranges answer while they are recounted, then the new ones.
     clock = 60_000;
     expect((await small.files()).filter((f) => f.part === 'stories')).toHaveLength(5);
     await small.recounted();
     const recounted = (await small.files()).filter((f) => f.part === 'stories');
-    expect(recounted).toHaveLength(5); // 10 stories, 2 per file
+    expect(recounted).toHaveLength(6); // 12 stories, 2 per file
     for (const f of recounted) expect((await small.file('stories', f.number, ORIGIN))!.entries).toHaveLength(2);
   });
 

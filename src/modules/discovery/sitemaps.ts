@@ -91,9 +91,12 @@ export function createSitemaps(db: Db, options: { perFile?: number; rangesTtlMs?
       const range = list[number - 1];
       if (!range) return null;
       const to = list[number]?.from ?? null;
+      // The first file has no lower bound and the last no upper one: a key added since the ranges were
+      // cut, below the first or above the last, still falls in a file.
+      const from = number === 1 ? null : range.from;
       const { rows } = await db.execute<{ path: string; lastmod_ms: number | null }>(sql`
         select path, ${EPOCH_MS(sql`lastmod`)} as lastmod_ms from (${part.source()}) s
-        where key >= ${range.from} ${to === null ? sql`` : sql`and key < ${to}`}
+        where true ${from === null ? sql`` : sql`and key >= ${from}`} ${to === null ? sql`` : sql`and key < ${to}`}
         order by key limit ${SITEMAP_MAX_URLS}`);
       const entries = rows.map((r) => ({ loc: absoluteUrl(origin, r.path), lastmod: toDate(r.lastmod_ms) }));
       const lastmod = entries.reduce<Date | null>((m, e) => (e.lastmod && (!m || e.lastmod > m) ? e.lastmod : m), null);

@@ -14,6 +14,8 @@ export interface NewPublishedPost {
   tags: string[];
   isLocked?: boolean;
   publishedAt: Date;
+  /** Made anew when not given; a fixed one lets a test place the story at an edge of the id order. */
+  id?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface NewPublishedPost {
  */
 export async function insertPublishedPost(db: Pick<Db, 'insert'>, input: NewPublishedPost): Promise<string> {
   const tagSlugs = [...new Set(input.tags.map(slugify))];
-  const id = newId();
+  const id = input.id ?? newId();
   const firstImage = input.paragraphs.find((p) => p.type === 'IMG')?.metadata ?? null;
   await db.insert(posts).values({
     id,
