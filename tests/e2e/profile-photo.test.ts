@@ -25,7 +25,8 @@ describe.skipIf(h.skipReason !== '')(`profile photo${h.skipReason ? ` (skipped: 
     const src = (await preview.getAttribute('src'))!;
     const imageId = /\/media\/([0-9a-f]+)/.exec(src)?.[1];
     expect(imageId).toBeTruthy();
-    await expect(preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === img.naturalHeight)).resolves.toBe(true);
+    // The square variant is made on its first request: it may still be loading when the preview appears.
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.naturalWidth === img.naturalHeight)).toBe(true);
     await page.screenshot({ path: screenshotPath('settings-profile-photo-dialog') });
 
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Save' }).click()]);
