@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
-import { SEND_REAUTH_EMAIL, SET_PASSWORD } from '../../graphql/operations.js';
+import { SEND_REAUTH_EMAIL, SET_PASSWORD } from '../../graphql/password-operations.js';
 import { Button } from '../button/index.js';
 import styles from './security.module.css';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
-import { CONFIRM_TWO_FACTOR_SETUP, DISABLE_TWO_FACTOR, START_TWO_FACTOR_SETUP } from '../../graphql/operations.js';
+import { CONFIRM_TWO_FACTOR_SETUP, DISABLE_TWO_FACTOR, START_TWO_FACTOR_SETUP } from '../../graphql/password-operations.js';
 import { Button } from '../button/index.js';
 import styles from './security.module.css';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
-import { LOGIN_WITH_PASSWORD } from '../../graphql/operations.js';
+import { LOGIN_WITH_PASSWORD } from '../../graphql/password-operations.js';
 import { Button } from '../button/index.js';
 import { isValidEmail } from './susi-state.js';
 import styles from './susi.module.css';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
-import { VERIFY_TWO_FACTOR_SIGN_IN } from '../../graphql/operations.js';
+import { VERIFY_TWO_FACTOR_SIGN_IN } from '../../graphql/password-operations.js';
 import { Button } from '../button/index.js';
 import styles from './susi.module.css';
 import { normalizeRedirect } from '../../../shared/redirect.js';

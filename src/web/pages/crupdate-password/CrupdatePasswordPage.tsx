@@ -1,5 +1,5 @@
 import { PasswordForm } from '../../components/security/PasswordForm.js';
-import { SECURITY_SETTINGS_QUERY } from '../../graphql/operations.js';
+import { SECURITY_SETTINGS_QUERY } from '../../graphql/password-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import type { PageProps } from '../../router/registry.js';
 import styles from './CrupdatePasswordPage.module.css';

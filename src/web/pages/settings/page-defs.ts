@@ -1,4 +1,5 @@
-import { CONNECTED_ACCOUNTS_QUERY, INTEGRATION_TOKENS_QUERY, SECURITY_SETTINGS_QUERY, SETTINGS_PAGE_QUERY, VIEWER_SESSIONS_QUERY } from '../../graphql/operations.js';
+import { CONNECTED_ACCOUNTS_QUERY, INTEGRATION_TOKENS_QUERY, SETTINGS_PAGE_QUERY, VIEWER_SESSIONS_QUERY } from '../../graphql/operations.js';
+import { SECURITY_SETTINGS_QUERY } from '../../graphql/password-operations.js';
 import { YOUR_STORIES_PAGE_QUERY } from '../../graphql/your-stories-operations.js';
 import { NOTIFICATION_SETTINGS_QUERY } from '../../graphql/notifications-operations.js';
 import { isYourStoriesFilter, yourStoriesVariables } from '../../components/trash/your-stories-tabs.js';
