@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.js';
-import { clickOnceHydrated, readLatestEmail, waitForHydration } from './support/sign-in.js';
+import { clickOnceHydrated, readLatestEmail, signInByEmail, waitForHydration } from './support/sign-in.js';
 
 const h = useBrowser();
 
@@ -31,15 +31,7 @@ describe.skipIf(h.skipReason !== '')(`redirects and staff pages in the browser${
 
   it('client-side navigation to a staff page shows a signed-in reader the not-found page', async () => {
     const { page } = await h.open(1200);
-    await page.goto('/m/signin?operation=login');
-    await clickOnceHydrated(page.getByRole('button', { name: 'Sign in with email' }));
-    await page.getByLabel('Your email').fill(email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Check your inbox.' }).waitFor();
-    const mailbox = await page.context().newPage();
-    const { link } = await readLatestEmail(mailbox, email);
-    await mailbox.close();
-    await page.goto(new URL(link).pathname + new URL(link).search);
+    await signInByEmail(page, email);
     await waitForHydration(page.getByRole('button', { name: 'Account menu' }).first());
     for (const path of ['/_/admin/internal-status', '/_/admin/users/0123456789ab']) {
       // The client router follows history changes without asking the server for the page.
