@@ -22,8 +22,17 @@ export const users = pgTable(
     isStaff: boolean('is_staff').notNull().default(false),
     /** Admins also see the admin pages (route access 'admin'); an admin counts as staff there. Granted by an operator. */
     isAdmin: boolean('is_admin').notNull().default(false),
-    /** Stand-in for membership (spec §3 membership.memberSince) until memberships land: set = a member since then. */
+    /**
+     * What the membership module last said of this reader's access (setMembershipAccess), kept on
+     * the user row so the signed-in viewer carries it with no extra statement: the tier paid for,
+     * since when (spec §3 membership.memberSince, friendSince) and until when it lets them read
+     * member-only stories (the paid period's end; null = no access). The memberships table is the
+     * record; these columns are its summary for the reading path.
+     */
+    memberTier: text('member_tier').$type<'FREE' | 'MEMBER' | 'FRIEND'>().notNull().default('FREE'),
     memberSince: timestamp('member_since', { withTimezone: true }),
+    friendSince: timestamp('friend_since', { withTimezone: true }),
+    memberAccessUntil: timestamp('member_access_until', { withTimezone: true }),
     followerCount: integer('follower_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
