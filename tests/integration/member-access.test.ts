@@ -116,6 +116,30 @@ describe('member-only access everywhere', () => {
     for (const email of rows) expect(leaks(email.subject + email.text_body + email.html_body)).toEqual([]);
   });
 
+  it.each(KINDS)('a response quoting a member-only passage: %s sees the quote only if they read the story whole', async (kind) => {
+    // A member highlights a locked passage and answers it (once for the whole table).
+    const quoted = await quotedResponse();
+    const r = await browserOf(kind).gql('query($id: ID!) { post(id: $id) { id inResponseToQuote { text } } }', { id: quoted });
+    expect(r.data.post.id).toBe(quoted);
+    expect(r.data.post.inResponseToQuote).toEqual(WHOLE[kind] ? { text: 'Marmalade tins' } : null);
+    if (!WHOLE[kind]) expect(leaks(JSON.stringify(r))).toEqual([]);
+  });
+
+  let quotedResponseId: Promise<string> | null = null;
+  const quotedResponse = () =>
+    (quotedResponseId ??= (async () => {
+      const quote = await people.member.browser.gql(
+        'mutation($postId: ID!) { createQuote(postId: $postId, paragraphName: "k4", startOffset: 0, endOffset: 14) { __typename ... on Quote { id } } }',
+        { postId },
+      );
+      expect(quote.data.createQuote.__typename).toBe('Quote');
+      const response = await people.member.browser.gql(
+        'mutation($to: ID!, $quote: ID) { publishResponse(inResponseToPostId: $to, paragraphs: [{ name: "r1", type: P, text: "So that is where the coins went.", markups: [] }], inResponseToQuoteId: $quote) { __typename ... on Post { id } } }',
+        { to: postId, quote: quote.data.createQuote.id },
+      );
+      return response.data.publishResponse.id as string;
+    })());
+
   it('tells a member and a Friend their own membership from the row, nothing to a lapsed member or a reader', async () => {
     expect((await people.member.browser.gql(MEMBERSHIP)).data.viewer.membership).toEqual({ tier: 'MEMBER', memberSince: since.getTime(), friendSince: null });
     expect((await people.Friend.browser.gql(MEMBERSHIP)).data.viewer.membership).toEqual({ tier: 'FRIEND', memberSince: since.getTime(), friendSince: since.getTime() });
