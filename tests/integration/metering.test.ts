@@ -5,6 +5,12 @@ import { METERING_MESSAGES } from '../../src/modules/metering/rule.js';
 import { insertPublishedPost } from '../../src/modules/posts/commands.js';
 import type { Paragraph } from '../../src/shared/paragraphs.js';
 import { createTestApp, TEST_HOST, type TestApp } from '../support/app.js';
+import { connectDatabase } from '../../src/platform/db/client.js';
+import { sharedPubSub } from '../../src/platform/pubsub/index.js';
+import { SITE_SETTINGS_CHANNEL } from '../../src/modules/metering/settings.js';
+import { createLogger } from '../../src/platform/logger/index.js';
+import { buildApp, type Renderer } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
 import { grantMembership } from '../support/membership.js';
 import { newReader, type Reader } from '../support/readers.js';
 import { testBrowser, type GqlAnswer, type TestBrowser } from '../support/test-browser.js';
@@ -214,6 +220,30 @@ describe('metering', () => {
     const results = await Promise.all(ids.map((id) => takeMeteredRead(t.database.db, reader.id, id, 3)));
     expect(results.filter((r) => r.granted)).toHaveLength(3);
     expect(await rowsOf(reader.id)).toHaveLength(3);
+  });
+
+  it('a rule stored by another process is read again when pub/sub says so, kept until then', async () => {
+    const other = connectDatabase(t.database.db.$client.options, 2);
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_PROVIDER: 'none' });
+    const b = await buildApp({ config, db: other.db, logger: createLogger('silent'), loadRenderer: async () => (await import('../../src/web/entry-server.js')) as Renderer });
+    try {
+      await b.ready();
+      const reader = await newReader(t, 'Elsewhere');
+      const onB = testBrowser(b);
+      onB.jar.set('sid', reader.browser.jar.get('sid')!);
+      const id = await lockedStory();
+      // B reads (and keeps) the rule: off.
+      expect((await read(onB, id)).content).toMatchObject({ isLockedPreviewOnly: true, metering: null });
+      // Another process stores a rule: this one keeps what it read until it hears of the change.
+      await t.database.pool.query(`update site_settings set value = '{"enabled":true,"freeStoriesPerMonth":2,"tags":[],"friendLinks":false}' where key = 'metering'`);
+      expect((await read(onB, id)).content).toMatchObject({ isLockedPreviewOnly: true, metering: null });
+      await (await sharedPubSub()).publish(SITE_SETTINGS_CHANNEL, 'changed');
+      await new Promise((r) => setTimeout(r, 10));
+      expect((await read(onB, id)).content).toMatchObject({ isLockedPreviewOnly: false, metering: { freeStoriesLeft: 1 } });
+    } finally {
+      await b.close();
+      await other.close();
+    }
   });
 
   describe('friend links', () => {
