@@ -140,12 +140,14 @@ export function datasetStatements(s, words) {
     ['staging: analyze', `analyze bench_gen.s_claps; analyze bench_gen.s_follows; analyze bench_gen.s_tag_follows; analyze bench_gen.s_mutes`],
     [
       'users',
-      `insert into users (id, name, username, email, bio, member_since, is_staff, follower_count, following_count, created_at)
+      `insert into users (id, name, username, email, bio, member_since, member_tier, member_access_until, is_staff, follower_count, following_count, created_at)
        select bench_gen.uid(i), fname || ' ' || lname, lower(fname || lname) || i, 'reader' || i || '@bench.example',
          case when random() < 0.4 then ${pick('bios')} else '' end,
-         case when random() < 0.15 then now() - interval '500 days' * random() end,
+         since, case when since is null then 'FREE' else 'MEMBER' end, since + interval '600 days',
          i = 1, coalesce(fc.n, 0), coalesce(gc.n, 0), now() - interval '1000 days' * random()
-       from (select i, ${pick('first_names')} as fname, ${pick('last_names')} as lname
+       from (select i, ${pick('first_names')} as fname, ${pick('last_names')} as lname,
+               -- 15 % are members, their paid period running (as setMembershipAccess records it)
+               case when random() < 0.15 then now() - interval '500 days' * random() end as since
              from generate_series(1, ${N}) i offset 0) u
        left join (select target, count(*)::int as n from bench_gen.s_follows group by target) fc on fc.target = u.i
        left join (select follower, count(*)::int as n from bench_gen.s_follows group by follower) gc on gc.follower = u.i`,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mayContainMutation, type PageCache } from './page-cache.js';
 import type { SessionCache } from '../modules/accounts/session-cache.js';
-import type { PubSub } from '../platform/pubsub/index.js';
+import { sharedPubSub, type PubSub } from '../platform/pubsub/index.js';
 import type { CdnPurger } from './http/cdn-purge.js';
 
 /** Tells the site's other processes that a write happened (their caches go stale too). */
@@ -114,4 +114,27 @@ export async function registerWriteInvalidation(app: FastifyInstance, caches: Wr
     if (write) cdnPurger?.pagesChanged();
     announce(userId, write);
   });
+}
+
+/** Users named in one message at most: a renewal sweep's batch is several messages, not one huge one. */
+const USERS_PER_MESSAGE = 1000;
+
+/**
+ * Tells every process of the site, this one included, that these users changed outside a
+ * request of their own: a membership bought or ended by a payment provider's call, renewed or
+ * lapsed by a worker sweep. Each process forgets their kept sessions, so their next request
+ * reads their row (and the membership on it) again; pages kept for logged-out readers stay.
+ * Call it after the transaction that changed them commits (before, a request could read
+ * the old row again and keep it).
+ */
+export async function announceUsersChanged(userIds: Iterable<string>, pubsub: () => Promise<PubSub> = sharedPubSub): Promise<void> {
+  const users = [...new Set(userIds)];
+  if (users.length === 0) return;
+  const bus = await pubsub();
+  // Not from any process's own subscriber (registerWriteInvalidation): every one of them acts on it.
+  const from = `users-changed:${randomUUID()}`;
+  for (let i = 0; i < users.length; i += USERS_PER_MESSAGE) {
+    const message: WritesMessage = { from, users: users.slice(i, i + USERS_PER_MESSAGE), anonymous: false, pages: false };
+    await bus.publish(WRITES_CHANNEL, JSON.stringify(message));
+  }
 }

@@ -119,7 +119,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   let def = await loadPageDef(page.pageId);
   let entries = await run(def, page.params);
   let data = entries.map((e) => e.data);
-  const outcome = def.outcome?.(data, page.params, pathname) ?? {};
+  const outcome = def.outcome?.(data, page.params, pathname, search) ?? {};
   if (outcome.redirect) return { kind: 'redirect', status: outcome.temporary ? 302 : 301, location: outcome.redirect };
   if (outcome.notFound) {
     status = 404;

@@ -4,6 +4,7 @@ import { createSession } from '../../src/modules/accounts/sessions.js';
 import { insertPublishedPost } from '../../src/modules/posts/commands.js';
 import type { Paragraph } from '../../src/shared/paragraphs.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { grantMembership } from '../support/membership.js';
 import { testBrowser, type TestBrowser } from '../support/test-browser.js';
 
 const paragraphs: Paragraph[] = Array.from({ length: 8 }, (_, i) => ({ name: `p${i}`, type: 'P', text: `Paragraph number ${i} of the locked story.`, markups: [] }));
@@ -12,7 +13,7 @@ const CONTENT = `query($id: ID!) { postResult(id: $id) { __typename ... on Post 
   extendedPreviewContent { isFullContent } content { isLockedPreviewOnly bodyModel { paragraphs { name } } } } } }`;
 const MEMBERSHIP = '{ viewer { id membership { tier memberSince } } }';
 
-/** Member-only stories: whole for members (users.member_since), the author and staff; a preview for everyone else. */
+/** Member-only stories: whole for members (a paid tier's access period running), the author and staff; a preview for everyone else. */
 describe('member-only stories', () => {
   let t: TestApp;
   let postId: string;
@@ -29,7 +30,7 @@ describe('member-only stories', () => {
     memberId = await createUser(db, { name: 'A Member', username: 'a_member', email: 'member@example.com' });
     readerId = await createUser(db, { name: 'A Reader', username: 'a_reader', email: 'reader@example.com' });
     staffId = await createUser(db, { name: 'Staff', username: 'staff_one', email: 'staff@example.com', isStaff: true });
-    await t.database.pool.query('update users set member_since = $2 where id = $1', [memberId, memberSince]);
+    await grantMembership(db, memberId, { since: memberSince });
     postId = await insertPublishedPost(db, { creatorId: authorId, title: 'Locked', subtitle: 'For members', paragraphs, tags: [], isLocked: true, publishedAt: new Date('2025-01-01') });
   });
 

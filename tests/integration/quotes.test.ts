@@ -3,6 +3,7 @@ import type { Paragraph } from '../../src/shared/paragraphs.js';
 import { TEST_HOST, createTestApp, type TestApp } from '../support/app.js';
 import { newReader, newStory, type Reader } from '../support/readers.js';
 import { testBrowser } from '../support/test-browser.js';
+import { grantMembership } from '../support/membership.js';
 
 const CREATE = `mutation($postId: ID!, $p: String!, $s: Int!, $e: Int!) { createQuote(postId: $postId, paragraphName: $p, startOffset: $s, endOffset: $e) {
   __typename ... on Quote { id postId paragraphName startOffset endOffset text } ... on NotFound { message } ... on BadRequest { message } } }`;
@@ -82,7 +83,7 @@ describe('highlights', () => {
     expect((await create(ann, 'p3c', 0, 5, locked)).data.createQuote.__typename).toBe('BadRequest');
     expect((await create(ann, 'p1a', 0, 4, locked)).data.createQuote.__typename).toBe('Quote');
     const member = await newReader(t, 'Member');
-    await t.database.pool.query('update users set member_since = now() where id = $1', [member.id]);
+    await grantMembership(t.database.db, member.id);
     expect((await create(member, 'p3c', 0, 5, locked)).data.createQuote.__typename).toBe('Quote');
   });
 
@@ -133,7 +134,7 @@ describe('highlights', () => {
     const locked = await newStory(t, author.id, { paragraphs: PARAGRAPHS.filter((p) => p.type === 'P' || p.type === 'H3'), isLocked: true });
     const members = await Promise.all(['M1', 'M2'].map((n) => newReader(t, n)));
     for (const m of members) {
-      await t.database.pool.query('update users set member_since = now() where id = $1', [m.id]);
+      await grantMembership(t.database.db, m.id);
       await create(m, 'p4d', 0, 4, locked);
     }
     expect((await members[0]!.browser.gql(POST, { id: locked })).data.post.topHighlight).toMatchObject({ paragraphName: 'p4d', text: 'Past' });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/modules/accounts/sessions.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { grantMembership } from '../support/membership.js';
 import { testBrowser } from '../support/test-browser.js';
 import { person, story, type Json } from './search-fixtures.js';
 
@@ -42,7 +43,7 @@ describe('search of member-only stories', () => {
     author = await person(t, 'Locked Author', 'lockedauthor');
     member = await person(t, 'A Member', 'amember');
     reader = await person(t, 'A Reader', 'areader');
-    await t.database.pool.query('update users set member_since = now() where id = $1', [member]);
+    await grantMembership(t.database.db, member);
     postId = await story(t, author, { title: 'Harbor mornings', body: [...PREVIEW, ...LOCKED], isLocked: true, claps: 3 });
   });
 

@@ -1,6 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { UserRow } from './queries.js';
+import { hasMemberAccess } from './membership-access.js';
 import { userViewerEdge } from '../social/graphql.js';
 
 export const accountsTypeDefs = /* GraphQL */ `
@@ -99,9 +100,12 @@ export const accountsResolvers: IResolvers = {
     // Follows and mutes live in the social module (one query per request for all users).
     viewerEdge: (u: UserRow, _: unknown, ctx: Ctx) => userViewerEdge(u.id, ctx),
     verifications: () => ({ isBookAuthor: false }),
-    // users.member_since stands for an active MEMBER membership until memberships land;
-    // only the viewer learns their own (whether someone pays is theirs to tell).
-    membership: (u: UserRow, _: unknown, ctx: Ctx) => (ctx.viewer?.id === u.id && u.memberSince ? { id: u.id, tier: 'MEMBER', memberSince: u.memberSince.getTime(), friendSince: null } : null),
+    // The viewer's own membership while it gives access (tier and period on their row, kept
+    // by the membership module); only the viewer learns it (whether someone pays is theirs to tell).
+    membership: (u: UserRow, _: unknown, ctx: Ctx) =>
+      ctx.viewer?.id === u.id && hasMemberAccess(u)
+        ? { id: u.id, tier: u.memberTier, memberSince: u.memberSince?.getTime() ?? null, friendSince: u.friendSince?.getTime() ?? null }
+        : null,
     geolocation: (_u: UserRow, _: unknown, ctx: Ctx) => ({ country: ctx.country }),
     dismissableFlags: () => [],
   },

@@ -25,3 +25,20 @@ export async function setMembershipAccess(db: Pick<Db, 'update'>, userId: string
     .set({ memberTier: access.tier, memberSince: access.memberSince, friendSince: access.friendSince, memberAccessUntil: access.accessUntil })
     .where(eq(users.id, userId));
 }
+
+/** What decides whether a reader pays: the columns setMembershipAccess keeps on their user row. */
+export interface MemberAccessFields {
+  /** users.member_tier: FREE, MEMBER or FRIEND. */
+  memberTier?: string | null;
+  /** users.member_access_until: the end of the paid (or gifted) period. */
+  memberAccessUntil?: Date | null;
+}
+
+/**
+ * Whether a reader's membership lets them read member-only stories whole: a paid tier whose
+ * access period has not ended. Decided at request time from the viewer's row, so a membership
+ * that runs out needs no write to stop (and a kept session cannot outlive it).
+ */
+export function hasMemberAccess(viewer: MemberAccessFields | null | undefined, now: number = Date.now()): boolean {
+  return !!viewer && !!viewer.memberTier && viewer.memberTier !== 'FREE' && !!viewer.memberAccessUntil && viewer.memberAccessUntil.getTime() > now;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache } from './session-cache.js';
 import type { SessionViewer } from './viewer.js';
 
-const viewer = (id: string): SessionViewer => ({ id, isStaff: false, isAdmin: false, name: `User ${id}`, username: id, imageId: null, emailObfuscated: null, memberSince: null, xsrf: 'x', signedInAt: new Date(0) });
+const viewer = (id: string): SessionViewer => ({ id, isStaff: false, isAdmin: false, name: `User ${id}`, username: id, imageId: null, emailObfuscated: null, memberTier: 'FREE', memberAccessUntil: null, xsrf: 'x', signedInAt: new Date(0) });
 const LATER = new Date(1_000_000);
 
 describe('SessionCache', () => {

@@ -15,8 +15,11 @@ interface Kept {
  * notification count and feed pages come in bursts. A session is forgotten as soon as its
  * user writes anything (sign-out, signing other sessions out, a new name, membership…) in
  * any process of the site (server/write-invalidation.ts), and everything is forgotten on a
- * write without a signed-in user (a payment provider's call); what changes a user without
- * a request (staff in the database) shows within the TTL.
+ * write without a signed-in user (a payment provider's call). What changes users outside a
+ * request of theirs (a membership renewed or ended by a worker sweep) is announced with
+ * announceUsersChanged (server/write-invalidation.ts); a membership that runs out needs no
+ * announcement at all (its end is on the kept viewer, compared per request); anything else
+ * (staff in the database) shows within the TTL.
  */
 export class SessionCache {
   private readonly byTokenHash = new Map<string, Kept>();

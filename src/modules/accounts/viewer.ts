@@ -19,7 +19,8 @@ export const VIEWER_USER_COLUMNS = {
   username: users.username,
   imageId: users.imageId,
   email: users.email,
-  memberSince: users.memberSince,
+  memberTier: users.memberTier,
+  memberAccessUntil: users.memberAccessUntil,
 };
 
 /** The signed-in reader behind a session cookie, with what the page shell shows of them. */
@@ -31,8 +32,13 @@ export interface SessionViewer {
   username: string | null;
   imageId: string | null;
   emailObfuscated: string | null;
-  /** Set for a member (spec §3 membership.memberSince): member-only stories are whole for them. */
-  memberSince: Date | null;
+  /**
+   * The reader's membership tier and the end of its access period (users.member_tier,
+   * member_access_until): member-only stories are whole for them while a paid tier's period
+   * runs (posts/policies.ts hasMemberAccess, decided per request, so a kept session lapses on time).
+   */
+  memberTier: 'FREE' | 'MEMBER' | 'FRIEND';
+  memberAccessUntil: Date | null;
   xsrf: string;
   /** When this session began: a recent sign-in counts as re-authentication. */
   signedInAt: Date;

@@ -1,6 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
-import { canReadFullContent, isReadable, previewParagraphs } from './policies.js';
+import { isReadable, previewParagraphs } from './policies.js';
+import { decidedStoryAccess, storyAccess } from '../metering/access.js';
 import { loadTags, type PostRow } from './queries.js';
 
 export const postsTypeDefs = /* GraphQL */ `
@@ -198,13 +199,20 @@ export const postsResolvers: IResolvers = {
     firstPublishedAt: (p: PostRow) => ms(p.firstPublishedAt),
     latestPublishedAt: (p: PostRow) => ms(p.latestPublishedAt),
     updatedAt: (p: PostRow) => p.updatedAt.getTime(),
-    extendedPreviewContent: (p: PostRow, _: unknown, ctx: Ctx) => ({ isFullContent: canReadFullContent(p, ctx.viewer), subtitle: p.subtitle }),
+    // Cards ask for many stories: the rule alone (no statement), or what this request's
+    // metering decided for a story it opened (content below). The sibling fields of the
+    // selection start before this continues, so a story page's content has decided by then.
+    extendedPreviewContent: async (p: PostRow, _: unknown, ctx: Ctx) => {
+      await Promise.resolve();
+      return { isFullContent: (await decidedStoryAccess(ctx, p)).full, subtitle: p.subtitle };
+    },
     isSeries: () => false,
     tags: (p: PostRow, _: unknown, ctx: Ctx) => loadTags(ctx.loaders, p.tags),
     content: async (p: PostRow, _: unknown, ctx: Ctx) => {
-      const full = canReadFullContent(p, ctx.viewer);
-      const paragraphs = await ctx.loaders.postParagraphsById.load(p.id);
+      // Members, the author and staff: decided without a statement. Others: metering may open it.
+      const [{ full, metering }, paragraphs] = await Promise.all([storyAccess(ctx, p), ctx.loaders.postParagraphsById.load(p.id)]);
       return {
+        metering,
         isLockedPreviewOnly: !full,
         bodyModel: { paragraphs: full ? paragraphs : previewParagraphs(paragraphs) },
         // body_version moves with every change of the paragraphs (a trigger, migration 0023).

@@ -1,11 +1,12 @@
 import type { Paragraph } from '../../shared/paragraphs.js';
 import type { PostRow } from './queries.js';
+import { hasMemberAccess, type MemberAccessFields } from '../accounts/membership-access.js';
 
-interface ViewerLike {
+export { hasMemberAccess };
+
+interface ViewerLike extends MemberAccessFields {
   id: string;
   isStaff: boolean;
-  /** Set for a member (users.member_since stands for membership until memberships land). */
-  memberSince?: Date | null;
 }
 
 /** Published, not in the trash and not private: what a reader with the link may open. */
@@ -16,12 +17,13 @@ export function isReadable(post: PostRow, viewer: ViewerLike | null): boolean {
 }
 
 /**
- * Member-only stories are whole for the author, staff and members (a reader with
- * memberSince set; the membership issue brings tiers and billing behind it).
+ * Member-only stories are whole for their author, staff and readers with member access
+ * (hasMemberAccess). Metering (modules/metering) may open one more to others; this rule
+ * alone needs no statement, so a member's story costs what a public one does.
  */
-export function canReadFullContent(post: PostRow, viewer: ViewerLike | null): boolean {
+export function canReadFullContent(post: Pick<PostRow, 'isLocked' | 'creatorId'>, viewer: ViewerLike | null, now: number = Date.now()): boolean {
   if (!post.isLocked) return true;
-  return viewer !== null && (viewer.id === post.creatorId || viewer.isStaff || viewer.memberSince != null);
+  return viewer !== null && (viewer.id === post.creatorId || viewer.isStaff || hasMemberAccess(viewer, now));
 }
 
 /** The preview of a locked story: its opening paragraphs, up to three with text. */

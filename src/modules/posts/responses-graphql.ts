@@ -7,7 +7,7 @@ import { StoryInputError, type ParagraphInput } from './paragraph-input.js';
 import type { PostRow } from './queries.js';
 import { checkResponseParagraphs, publishResponse, setResponseHidden } from './responses.js';
 import { createFirstRepliesLoader, REPLIES_PREVIEW_SIZE, responsesPage, type ResponseOrder, type ResponsesPage } from './responses-queries.js';
-import { presentQuote } from '../quotes/graphql.js';
+import { presentQuote, visibleQuote } from '../quotes/graphql.js';
 import { quoteById } from '../quotes/queries.js';
 import type { FastifyInstance } from 'fastify';
 import { hitAll, type RateLimitRule } from '../../platform/rate-limit/index.js';
@@ -183,8 +183,10 @@ export const responsesResolvers: IResolvers = {
     inResponseToPost: (p: PostRow, _: unknown, ctx: Ctx) => (p.inResponseToPostId ? readablePost(p.inResponseToPostId, ctx) : null),
     responseDepth: (p: PostRow) => p.responseDepth,
     isHiddenByParentAuthor: (p: PostRow) => p.hiddenByParentAuthorAt !== null,
+    // The quoted passage is the parent's text: shown only to readers who may read it there
+    // (a member-only story's passage past the preview stays with its members).
     inResponseToQuote: async (p: PostRow, _: unknown, ctx: Ctx) => {
-      const quote = p.inResponseToQuoteId ? await quoteById(ctx.db, p.inResponseToQuoteId) : null;
+      const quote = p.inResponseToQuoteId ? await visibleQuote(await quoteById(ctx.db, p.inResponseToQuoteId), ctx) : null;
       return quote ? presentQuote(quote) : null;
     },
     threadedReplies: async (p: PostRow, args: { paging?: Paging }, ctx: Ctx) => {

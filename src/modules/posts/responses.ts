@@ -34,7 +34,8 @@ type Executor = Db | Tx;
 interface Actor {
   id: string;
   isStaff: boolean;
-  memberSince?: Date | null;
+  memberTier?: string | null;
+  memberAccessUntil?: Date | null;
 }
 
 /** How much of a response becomes its title (lists, the page title, its URL). */

@@ -5,7 +5,8 @@ import type { RequestContext } from '../../server/graphql/context.js';
 import { anchorHighlight } from '../../shared/highlights.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { readablePost } from '../posts/graphql.js';
-import { canReadFullContent, previewParagraphs } from '../posts/policies.js';
+import { previewParagraphs } from '../posts/policies.js';
+import { storyAccessWithoutCounting } from '../metering/access.js';
 import type { PostRow } from '../posts/queries.js';
 import { createQuote, deleteQuote, QUOTE_MESSAGES } from './commands.js';
 import { createTopHighlightLoader, createViewerQuotesLoader, highlightedPassages, quoteById, type PassageRow, type QuoteRow } from './queries.js';
@@ -74,10 +75,20 @@ function loaders(ctx: Ctx): RequestLoaders {
   return l;
 }
 
-/** The paragraphs of a story this viewer may read: all of them, or a member-only story's preview. */
+/**
+ * The paragraphs of a story this viewer may read: all of them, or a member-only story's preview
+ * (the whole of one they read under the metering rule this month; asking never counts a read).
+ */
 async function visibleParagraphs(post: PostRow, ctx: Ctx): Promise<readonly Paragraph[]> {
-  const paragraphs = await ctx.loaders.postParagraphsById.load(post.id);
-  return canReadFullContent(post, ctx.viewer) ? paragraphs : previewParagraphs(paragraphs);
+  const [paragraphs, access] = await Promise.all([ctx.loaders.postParagraphsById.load(post.id), storyAccessWithoutCounting(ctx, post)]);
+  return access.full ? paragraphs : previewParagraphs(paragraphs);
+}
+
+/** A highlight as this viewer may see it: null when its story is not theirs to read, or the passage lies past their preview. */
+export async function visibleQuote(quote: QuoteRow | null, ctx: Ctx): Promise<QuoteRow | null> {
+  const post = quote && (await readablePost(quote.postId, ctx));
+  if (!quote || !post) return null;
+  return (await visibleParagraphs(post, ctx)).some((p) => p.name === quote.paragraphName) ? quote : null;
 }
 
 /** A passage as it sits in the text the viewer reads now; null when it is not there (hidden, or edited away). */
@@ -107,11 +118,9 @@ export const presentQuote = (q: QuoteRow) => ({ __typename: 'Quote', ...q, creat
 export const quotesResolvers: IResolvers = {
   Query: {
     quote: async (_: unknown, args: { id: string }, ctx: Ctx) => {
-      const quote = await quoteById(ctx.db, args.id);
-      const post = quote && (await readablePost(quote.postId, ctx));
-      if (!quote || !post) return null;
       // A passage hidden from this viewer (past a member-only preview) stays hidden.
-      return (await visibleParagraphs(post, ctx)).some((p) => p.name === quote.paragraphName) ? presentQuote(quote) : null;
+      const quote = await visibleQuote(await quoteById(ctx.db, args.id), ctx);
+      return quote ? presentQuote(quote) : null;
     },
   },
   Mutation: {

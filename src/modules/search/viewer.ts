@@ -1,6 +1,7 @@
 /**
  * Who is searching, as far as results depend on it: whether they read member-only text
- * (posts/policies.ts rule: staff and members; authors read their own), whether they see
+ * (posts/policies.ts rule: staff and readers whose paid tier's access period runs; authors read
+ * their own; hasMemberAccess in SQL), whether they see
  * unfiltered results (staff, or the can_view_unfiltered_search flag, spec §5), and whom they muted.
  */
 import { sql } from 'drizzle-orm';
@@ -27,7 +28,7 @@ export async function loadSearchViewer(db: Db, userId: string | null, flags: Map
   if (!userId) return { ...ANONYMOUS_SEARCHER, unfiltered: flagged };
   const [{ rows }, muted] = await Promise.all([
     db.execute<{ is_staff: boolean; member: boolean }>(sql`
-      select is_staff, member_since is not null as member from users where id = ${userId} and not is_suspended and deactivated_at is null`),
+      select is_staff, (member_tier <> 'FREE' and member_access_until > now()) as member from users where id = ${userId} and not is_suspended and deactivated_at is null`),
     mutedUserIds(db, userId),
   ]);
   const row = rows[0];

@@ -11,8 +11,11 @@ export interface Viewer {
   /** When the session began (a recent sign-in counts as re-authentication). */
   signedInAt?: Date;
   emailObfuscated?: string | null;
-  /** Set for a member (spec §3 membership.memberSince); null or absent otherwise. */
-  memberSince?: Date | null;
+  /** The membership tier and the end of its access period (posts/policies.ts hasMemberAccess). */
+  memberTier?: string | null;
+  memberAccessUntil?: Date | null;
+  /** Staff with the admin role too (spec §2.3: an admin is staff). */
+  isAdmin?: boolean;
   /** Authenticated by an integration token, not a browser session (viewer-guards.ts). */
   viaToken?: boolean;
 }
@@ -34,6 +37,8 @@ export interface RequestContext {
   visitorId: string;
   /** ISO country from the edge proxy's header when trusted, else null. */
   country: string | null;
+  /** The ?sk= key of a writer's friend link the request came with (modules/metering), else null. */
+  friendLinkKey: string | null;
   loaders: Loaders;
 }
 
@@ -45,10 +50,11 @@ export interface ContextInput {
   sessionTokenHash: string | null;
   visitorId: string;
   country: string | null;
+  friendLinkKey?: string | null;
 }
 
 export function createRequestContext(input: ContextInput): RequestContext {
-  return { ...input, loaders: createLoaders(input.db) };
+  return { ...input, friendLinkKey: input.friendLinkKey ?? null, loaders: createLoaders(input.db) };
 }
 
 declare module 'mercurius' {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { friendLinkKeyOfRequest } from '../../modules/metering/friend-links.js';
 import mercurius from 'mercurius';
 import type { Config } from '../config.js';
 import type { Db } from '../../platform/db/client.js';
@@ -31,6 +32,7 @@ export function contextForRequest(app: FastifyInstance, request: FastifyRequest)
     sessionTokenHash: currentSessionTokenHash(request, app.config.PUBLIC_PROTOCOL),
     visitorId: request.visitorId,
     country: request.country,
+    friendLinkKey: friendLinkKeyOfRequest(request.url, request.headers['inkwell-path']),
   });
 }
 

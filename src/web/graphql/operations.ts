@@ -153,12 +153,18 @@ export const POST_PAGE_QUERY = gql`
         content {
           isLockedPreviewOnly
           version
+          metering {
+            viaFriendLink
+            freeStoriesPerMonth
+            freeStoriesLeft
+          }
           bodyModel {
             paragraphs {
               ...StoryParagraph
             }
           }
         }
+        friendLink
         creator {
           id
           name

@@ -115,7 +115,7 @@ async function prepareUrl(loadData: () => Promise<BrowserData>, state: Preloaded
   const routeName = resolved.routeName;
   let def = await loadPageDef(pageId);
   const [module, data] = await Promise.all([def.load(), runPreload(client, def, params)]);
-  const outcome = def.outcome?.(data, params, pathname) ?? {};
+  const outcome = def.outcome?.(data, params, pathname, new URL(url, origin).search) ?? {};
   if (outcome.redirect) return { redirect: outcome.redirect, page: null as never, head: null };
   let finalModule = module;
   let finalData = data;

@@ -44,7 +44,7 @@ export interface PageDef {
   /** The GraphQL queries the page needs, run before rendering (server) or navigating (client). */
   preload?(params: Record<string, string>): PreloadQuery[];
   /** What the preloaded data means for the response: not found, or a canonical redirect. */
-  outcome?(data: unknown[], params: Record<string, string>, pathname: string): PageOutcome;
+  outcome?(data: unknown[], params: Record<string, string>, pathname: string, search?: string): PageOutcome;
   head?(data: unknown[], params: Record<string, string>, site: SiteInfo & { origin: string }): HeadTags;
   /** Parts of the embedded state that are the same for every reader of one version (server-fragments.ts). */
   keptState?(data: unknown[]): KeptPart[];
@@ -60,6 +60,12 @@ export interface PageDef {
   embeddable?: boolean;
 }
 
+/** The ?sk= of a friend link (modules/metering) in a query string, to keep across a redirect. */
+function friendLinkQuery(search: string | undefined): string {
+  const key = search ? new URLSearchParams(search).get('sk') : null;
+  return key ? `?sk=${encodeURIComponent(key)}` : '';
+}
+
 type PostResult = { postResult?: { __typename: string; uniqueSlug?: string; creator?: { username?: string | null } } };
 type UserResult = { userResult?: { __typename: string } };
 
@@ -71,12 +77,13 @@ const postPage: PageDef = {
     const postId = postIdFromSlug(params.postId ?? '') ?? '';
     return [{ query: POST_PAGE_QUERY, variables: { postId } }, { query: THREADED_POST_RESPONSES_QUERY, variables: firstPageVariables(postId) }, { query: POST_ENGAGEMENT_QUERY, variables: { postId } }];
   },
-  outcome: ([data], _params, pathname) => {
+  outcome: ([data], _params, pathname, search) => {
     const post = (data as PostResult | undefined)?.postResult;
     if (!post || post.__typename !== 'Post') return { notFound: true };
     const username = post.creator?.username;
     const canonical = username ? `/@${username}/${post.uniqueSlug}` : null;
-    return canonical && decodeURIComponent(pathname) !== canonical ? { redirect: canonical } : {};
+    // A writer's friend link (?sk=…) still opens the story at its canonical address.
+    return canonical && decodeURIComponent(pathname) !== canonical ? { redirect: canonical + friendLinkQuery(search) } : {};
   },
   head: ([data], _params, site) => postHead(data, site),
   // The story's paragraphs, most of the page's state, are the same for every reader of a revision.

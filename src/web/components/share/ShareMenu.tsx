@@ -8,6 +8,7 @@ import styles from './share-menu.module.css';
 
 export const LINK_COPIED = 'Link copied';
 export const LINK_NOT_COPIED = 'The link could not be copied.';
+export const FRIEND_LINK_COPIED = 'Friend link copied: anyone with it reads the whole story for free.';
 /** Share toasts replace each other: a second copy does not queue behind the first. */
 const SHARE_TOAST_KEY = 'share';
 const MASTODON_SERVER_KEY = 'share-mastodon-server';
@@ -18,13 +19,15 @@ export interface ShareMenuProps {
   path: string;
   title: string;
   className?: string;
+  /** The author's friend link to a member-only story (?sk=…): offered as 'Friend link'. */
+  friendLink?: string | null;
 }
 
 /**
  * Share: a menu to copy the story's link (said by a toast) or share it on X, LinkedIn,
  * Facebook, Mastodon (on the reader's own server, remembered in this browser) or by email.
  */
-export function ShareMenu({ path, title, className }: ShareMenuProps) {
+export function ShareMenu({ path, title, className, friendLink }: ShareMenuProps) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const [askServer, setAskServer] = useState(false);
@@ -39,11 +42,11 @@ export function ShareMenu({ path, title, className }: ShareMenuProps) {
     setServerError('');
   };
 
-  const copy = async () => {
+  const copy = async (url = subject().url, copied = LINK_COPIED) => {
     close();
     try {
-      await navigator.clipboard.writeText(subject().url);
-      toast.show({ message: LINK_COPIED, toastStyle: 'SUCCESS', key: SHARE_TOAST_KEY });
+      await navigator.clipboard.writeText(url);
+      toast.show({ message: copied, toastStyle: 'SUCCESS', key: SHARE_TOAST_KEY });
     } catch {
       toast.show({ message: LINK_NOT_COPIED, toastStyle: 'ERROR', key: SHARE_TOAST_KEY });
     }
@@ -91,6 +94,13 @@ export function ShareMenu({ path, title, className }: ShareMenuProps) {
               Copy link
             </button>
           </li>
+          {friendLink && (
+            <li>
+              <button type="button" role="menuitem" className={styles.item} onClick={() => void copy(friendLink, FRIEND_LINK_COPIED)}>
+                Friend link
+              </button>
+            </li>
+          )}
           {open &&
             SHARE_TARGETS.map(({ target, label }) => (
               <li key={target}>

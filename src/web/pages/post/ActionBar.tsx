@@ -18,6 +18,8 @@ export interface ActionBarProps {
   title: string;
   clapCount: number;
   responsesCount: number;
+  /** The author's friend link (member-only story): the Share menu offers to copy it. */
+  friendLink?: string | null;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ActionBarProps {
  * Save keeps a story in a list, and lists are not built: a signed-out reader is asked to sign
  * up (and comes back here), a signed-in one sees no Save until lists exist.
  */
-export function ActionBar({ postId, creatorId, title, clapCount, responsesCount }: ActionBarProps) {
+export function ActionBar({ postId, creatorId, title, clapCount, responsesCount, friendLink }: ActionBarProps) {
   const { viewer } = useSite();
   const { pathname, search } = useNavigation();
   // Preloaded with the page (registry.ts): the viewer's claps, 0 when signed out.
@@ -51,7 +53,7 @@ export function ActionBar({ postId, creatorId, title, clapCount, responsesCount 
             <BookmarkIcon />
           </SusiLink>
         )}
-        <ShareMenu path={pathname} title={title} className={styles.action} />
+        <ShareMenu path={pathname} title={title} className={styles.action} friendLink={friendLink} />
       </div>
     </div>
   );

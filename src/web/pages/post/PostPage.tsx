@@ -13,6 +13,7 @@ import { POST_PAGE_QUERY } from '../../graphql/operations.js';
 import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';
 import { ActionBar } from './ActionBar.js';
+import { MeterNotice, type PostMeteringData } from './MeterNotice.js';
 import { LazyStoryAuthorMenu } from '../../components/trash/LazyStoryAuthorMenu.js';
 import { ResponsesSection } from './responses/ResponsesSection.js';
 import { FollowButton } from '../../components/follow-button/FollowButton.js';
@@ -39,7 +40,9 @@ interface PostPageData {
     inResponseToPost: { id: string; title: string; mediumUrl: string; creator: { id: string; name: string } } | null;
     extendedPreviewContent: { subtitle: string; isFullContent: boolean };
     tags: { id: string; displayTitle: string; normalizedTagSlug: string }[];
-    content: { isLockedPreviewOnly: boolean; version: string; bodyModel: { paragraphs: Paragraph[] } };
+    content: { isLockedPreviewOnly: boolean; version: string; metering?: PostMeteringData | null; bodyModel: { paragraphs: Paragraph[] } };
+    /** The author's friend link to their member-only story (when the site allows them); null for others. */
+    friendLink?: string | null;
     creator: {
       id: string;
       name: string;
@@ -108,9 +111,12 @@ export default function PostPage({ params }: PageProps) {
           </div>
           <LazyStoryAuthorMenu postId={post.id} creatorId={creator.id} pin={post.visibility === 'PUBLIC' && !post.inResponseToPost ? { pinnedAt: post.pinnedAt } : undefined} />
         </div>
-        <ActionBar postId={post.id} creatorId={creator.id} title={post.title} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
+        <ActionBar postId={post.id} creatorId={creator.id} title={post.title} clapCount={post.clapCount} responsesCount={post.postResponses.count} friendLink={post.friendLink} />
       </div>
 
+      <div className={styles.column}>
+        <MeterNotice metering={post.content.metering} previewOnly={post.content.isLockedPreviewOnly} />
+      </div>
       <StoryBody postId={post.id} creatorId={creator.id} paragraphs={post.content.bodyModel.paragraphs} contentVersion={post.content.version} isLocked={post.isLocked} isLockedPreviewOnly={post.content.isLockedPreviewOnly} />
 
       <div className={styles.column}>
@@ -136,7 +142,7 @@ export default function PostPage({ params }: PageProps) {
             ))}
           </ul>
         )}
-        <ActionBar postId={post.id} creatorId={creator.id} title={post.title} clapCount={post.clapCount} responsesCount={post.postResponses.count} />
+        <ActionBar postId={post.id} creatorId={creator.id} title={post.title} clapCount={post.clapCount} responsesCount={post.postResponses.count} friendLink={post.friendLink} />
 
         <section className={styles.about} aria-label="About the author">
           <Avatar username={creator.username} name={creator.name} imageUrl={creator.imageId ? imageUrl(creator.imageId, 128) : null} size="L" alt="" />
