@@ -283,7 +283,8 @@ export class StripeProvider implements PaymentProvider {
         return { ok: true, value: (await this.getCharge(intent.id))! };
       }
       const charge = await this.stripe.charges.create({ ...common, source: method.ref }, { idempotencyKey });
-      return { ok: true, value: chargeSnapshotOfCharge(charge) };
+      // The customer charged is the one asked for (a peer may leave `customer` off a source's charge).
+      return { ok: true, value: { ...chargeSnapshotOfCharge(charge), customerRef: input.customerRef } };
     } catch (err) {
       const failure = cardFailure(err);
       if (failure) return declined(failure);
