@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/client.js';
 import type { PaymentProvider } from './provider.js';
 import { TestPaymentProvider } from './test-provider/provider.js';
+import { createStripeProvider } from './stripe/index.js';
 
 export type * from './provider.js';
 export { TestPaymentProvider, TEST_PROVIDER_MESSAGES } from './test-provider/provider.js';
@@ -28,7 +29,7 @@ export interface PaymentDeps {
   clock: Clock;
 }
 
-export type PaymentConfig = Pick<Config, 'PAYMENT_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>;
+export type PaymentConfig = Pick<Config, 'PAYMENT_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE' | 'SITE_NAME' | 'PUBLIC_PROTOCOL' | 'mainHost'>;
 
 type ProviderFactory = (config: PaymentConfig, deps: PaymentDeps) => PaymentProvider;
 
@@ -38,9 +39,7 @@ type ProviderFactory = (config: PaymentConfig, deps: PaymentDeps) => PaymentProv
  */
 const FACTORIES: Record<PaymentConfig['PAYMENT_PROVIDER'], ProviderFactory> = {
   test: (_config, deps) => new TestPaymentProvider(deps),
-  stripe: () => {
-    throw new Error('PAYMENT_PROVIDER=stripe: the Stripe adapter is not part of this build.');
-  },
+  stripe: (config) => createStripeProvider(config),
 };
 
 /** The site's payment provider (PAYMENT_PROVIDER; the built-in test provider by default). */

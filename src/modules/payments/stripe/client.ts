@@ -9,8 +9,8 @@ export interface StripeSettings {
   webhookSecret: string | null;
   /** Another Stripe API peer (a local mock in tests): its base URL; null for api.stripe.com. */
   apiBase: string | null;
-  /** Where a reader lands after confirming a payment with their bank (3-D Secure). */
-  returnUrl: string;
+  /** The site's origin (http://host): a reader confirming a payment with their bank (3-D Secure) comes back to a page here. */
+  siteOrigin: string;
 }
 
 /** The official SDK, pointed at api.stripe.com or at the peer named by STRIPE_API_BASE. */

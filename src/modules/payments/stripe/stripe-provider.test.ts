@@ -8,7 +8,7 @@ let provider: StripeProvider;
 const DAY = 86_400_000;
 
 const newProvider = () =>
-  new StripeProvider({ secretKey: 'sk_test_inkwell', publishableKey: 'pk_test_inkwell', webhookSecret: 'whsec_test', apiBase: peer.url, returnUrl: 'http://localhost/plans' }, { friendName: 'Friend of Inkwell' });
+  new StripeProvider({ secretKey: 'sk_test_inkwell', publishableKey: 'pk_test_inkwell', webhookSecret: 'whsec_test', apiBase: peer.url, siteOrigin: 'http://localhost:3000' }, { friendName: 'Friend of Inkwell' });
 
 beforeAll(async () => {
   peer = await startStripePeer();

@@ -9,6 +9,7 @@
  */
 import Stripe from 'stripe';
 import { isYearly, type MembershipPlan, type Money } from '../../../shared/membership.js';
+import { normalizeRedirect } from '../../../shared/redirect.js';
 import type { ChargeSnapshot, Outcome, PaymentFailure, PaymentMethodInput, PaymentProvider, StoredPaymentMethod, SubscriptionSnapshot } from '../provider.js';
 import { ensureCatalogue, type Catalogue } from './catalogue.js';
 import { createStripeClient, isTestKey, type StripeSettings } from './client.js';
@@ -136,7 +137,10 @@ export class StripeProvider implements PaymentProvider {
     if (created.status === 'incomplete' && intent) {
       const method = await this.defaultMethod(input.customerRef);
       try {
-        await this.stripe.paymentIntents.confirm(intent, { payment_method: method?.ref, return_url: this.settings.returnUrl }, { idempotencyKey: `${idempotencyKey}:confirm` });
+        // Back from the bank to the purchase's page, as with the test provider's check page.
+        const returnPath = normalizeRedirect(input.metadata.returnPath ?? `/plans/confirmation/${input.plan.toLowerCase()}`);
+        const returnUrl = new URL(returnPath, this.settings.siteOrigin).toString();
+        await this.stripe.paymentIntents.confirm(intent, { payment_method: method?.ref, return_url: returnUrl }, { idempotencyKey: `${idempotencyKey}:confirm` });
       } catch (err) {
         const failure = cardFailure(err);
         if (!failure) throw err;
