@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('captcha', createCaptcha(config, app.rateLimiter));
   await app.register(cookie);
   // Every answer: security headers (http/security-headers.ts), text compressed when asked (http/compression.ts).
-  const security: SecurityHeaderOptions = { publicProtocol: config.PUBLIC_PROTOCOL, development: config.NODE_ENV === 'development', recaptcha: config.CAPTCHA_PROVIDER === 'recaptcha' };
+  const security: SecurityHeaderOptions = { publicProtocol: config.PUBLIC_PROTOCOL, development: config.NODE_ENV === 'development', recaptcha: config.CAPTCHA_PROVIDER === 'recaptcha', stripe: config.PAYMENT_PROVIDER === 'stripe' };
   registerSecurityHeaders(app, security);
   registerCompression(app);
   registerStrictBodyParsers(app);
