@@ -116,6 +116,11 @@ describe('Stripe webhooks', () => {
     expect(await storedEvent('evt_unknown_type')).toBeUndefined();
   });
 
+  it('lets the pages load Stripe.js', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:3000' } });
+    expect(page.headers['content-security-policy']).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+  });
+
   it('answers 500 when the event cannot be applied, keeping it for a retry', async () => {
     const response = await deliver(event('customer.subscription.updated', { ...FIXTURES.subscription, id: 'sub_unknown_to_stripe' }, 'evt_fails'));
     expect(response.statusCode).toBe(500);

@@ -55,6 +55,10 @@ describe('Stripe snapshots', () => {
     const discount = of<Stripe.Discount>('discount', { end: END + 86_400, source: { type: 'coupon', coupon } });
     const snapshot = toSubscriptionSnapshot({ ...parts, subscription: subscription({ status: 'trialing', discounts: [discount], cancel_at: END }), latestPayment: null, latestInvoice: null });
     expect(snapshot).toMatchObject({ status: 'active', discountPercentOff: 20, discountEndsAt: new Date((END + 86_400) * 1000), cancelAtPeriodEnd: true });
+    expect(snapshot.price).toEqual({ amount: 400, currency: 'USD', crossoutAmount: 500 });
+    // A discount over before the renewal leaves the renewal at the regular price.
+    const ending = of<Stripe.Discount>('discount', { end: END - 86_400, source: { type: 'coupon', coupon } });
+    expect(toSubscriptionSnapshot({ ...parts, subscription: subscription({ status: 'active', discounts: [ending] }), latestPayment: null, latestInvoice: null }).price).toEqual({ amount: 500, currency: 'USD' });
     expect(toSubscriptionSnapshot({ ...parts, subscription: subscription({ status: 'incomplete_expired' }), latestPayment: null, latestInvoice: null }).status).toBe('canceled');
     expect(toSubscriptionSnapshot({ ...parts, subscription: subscription({ status: 'unpaid' }), latestPayment: null, latestInvoice: null }).status).toBe('unpaid');
   });

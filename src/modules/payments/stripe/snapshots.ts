@@ -96,6 +96,13 @@ function activeDiscount(subscription: Stripe.Subscription): { endsAt: Date | nul
   return null;
 }
 
+/** What the next renewal costs: less a discount still running then, the regular price beside it. */
+function renewalPrice(regular: number, currency: Currency, discount: { endsAt: Date | null; percentOff: number | null } | null, periodEnd: number): SubscriptionSnapshot['price'] {
+  const applies = discount?.percentOff && (!discount.endsAt || discount.endsAt.getTime() > periodEnd * 1000);
+  if (!applies) return { amount: regular, currency };
+  return { amount: Math.round((regular * (100 - discount.percentOff!)) / 100), currency, crossoutAmount: regular };
+}
+
 export interface SubscriptionParts {
   subscription: Stripe.Subscription;
   plan: MembershipPlan;
@@ -122,7 +129,7 @@ export function toSubscriptionSnapshot(parts: SubscriptionParts): SubscriptionSn
     customerRef: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
     status,
     plan: parts.plan,
-    price: { amount: amountOf(item?.price, currency, parts.plan), currency },
+    price: renewalPrice(amountOf(item?.price, currency, parts.plan), currency, discount, period.end),
     currentPeriodStart: date(period.start),
     currentPeriodEnd: date(period.end),
     // cancel_at_period_end, or a cancel_at date (newer API versions may set that for the same request).

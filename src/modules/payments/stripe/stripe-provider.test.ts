@@ -90,6 +90,8 @@ describe('Stripe provider against the local Stripe peer', () => {
   it('starts the first-year half-off with a coupon ending after a year', async () => {
     const sub = await subscribe('YEARLY', { discount: { percentOff: 50, cycles: 1 } });
     expect(sub.discountPercentOff).toBe(50);
+    // The coupon covers the first year's invoice only: the renewal a year on is at the regular price.
+    expect(sub.price).toEqual({ amount: 5000, currency: 'USD' });
     const days = (sub.discountEndsAt!.getTime() - Date.now()) / DAY;
     expect(days).toBeGreaterThan(360);
     expect(days).toBeLessThan(367);
@@ -131,6 +133,7 @@ describe('Stripe provider against the local Stripe peer', () => {
     const sub = await subscribe('MONTHLY');
     const discounted = await provider.applyDiscount(sub.ref, { percentOff: 20, cycles: 12 }, key('discount'));
     expect(discounted.discountPercentOff).toBe(20);
+    expect(discounted.price).toEqual({ amount: 400, currency: 'USD', crossoutAmount: 500 });
     // The same offer later reuses its coupon.
     await provider.applyDiscount((await subscribe('MONTHLY')).ref, { percentOff: 20, cycles: 12 }, key('discount'));
     expect(peer.requests.filter((r) => r.path === '/v1/coupons' && r.method === 'POST' && r.body?.percent_off === '20')).toHaveLength(1);
