@@ -10,6 +10,7 @@ import { paymentProviderEvents } from '../../src/modules/payments/tables.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader } from '../support/readers.js';
 import { startStripePeer, type StripePeer } from '../support/stripe-peer.js';
+import { Q } from './membership-fixtures.js';
 
 const SECRET = 'whsec_inkwelltest';
 const FIXTURES = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../fixtures/stripe/openapi-fixtures3.json'), 'utf8')) as Record<string, Record<string, unknown>>;
@@ -47,6 +48,36 @@ async function subscribedReader(plan: 'MONTHLY' | 'PREMIUM_MONTHLY' = 'MONTHLY')
 const membershipsOf = (userId: string) => t.database.db.select().from(memberships).where(eq(memberships.userId, userId));
 const userRow = async (id: string) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const storedEvent = async (id: string) => (await t.database.db.select().from(paymentProviderEvents).where(and(eq(paymentProviderEvents.provider, 'STRIPE'), eq(paymentProviderEvents.eventId, id))))[0];
+
+describe('Buying a membership through Stripe', () => {
+  it('a reader pays with a card from Stripe (a token), becomes a member, switches up and cancels', async () => {
+    const reader = await newReader(t);
+    const info = (await reader.browser.gql(Q.plans, { currency: 'CAD' })).data.paymentProviderInfo;
+    expect(info).toMatchObject({ testMode: true, publishableKey: 'pk_test_inkwellhooks' });
+    // Card fields are refused with Stripe: the number goes to Stripe.js only.
+    const fields = (await reader.browser.gql(Q.purchase, { type: 'YEARLY', currency: 'CAD', pm: { cardNumber: '4242424242424242', expMonth: 8, expYear: 2040, cvc: '123' } })).data.purchaseMembership;
+    expect(fields).toMatchObject({ message: 'Enter your card in the payment form.' });
+    expect(await membershipsOf(reader.id)).toHaveLength(0);
+
+    const bought = (await reader.browser.gql(Q.purchase, { type: 'YEARLY', currency: 'CAD', pm: { token: 'tok_visa' } })).data.purchaseMembership;
+    expect(bought).toMatchObject({
+      __typename: 'MembershipPurchaseSuccess',
+      membershipStatus: { state: 'ACTIVE', paymentProvider: 'STRIPE', membershipType: 'YEARLY', currency: 'CAD', amount: 5000, paymentMethod: { __typename: 'CreditCard', cardType: 'visa', lastFour: '4242' } },
+    });
+    expect((await userRow(reader.id)).memberTier).toBe('MEMBER');
+    const id = bought.membershipStatus.membershipId;
+    const subscriptionRef = (await membershipsOf(reader.id))[0]!.subscriptionRef!;
+    expect(peer.subscriptions.get(subscriptionRef)).toMatchObject({ currency: 'cad', metadata: { userId: reader.id } });
+
+    const upgraded = (await reader.browser.gql(Q.switchPlan, { id, type: 'PREMIUM_YEARLY' })).data.updateMembershipPlan;
+    expect(upgraded).toMatchObject({ __typename: 'MembershipPurchaseSuccess', membershipStatus: { membershipType: 'PREMIUM_YEARLY', tier: 'FRIEND' } });
+    expect((await userRow(reader.id)).memberTier).toBe('FRIEND');
+    const cancelled = (await reader.browser.gql(Q.cancel, { id, reason: 'TIME' })).data.cancelMembership;
+    expect(cancelled.__typename).not.toMatch(/BadRequest|Unauthorized|NotFound|PaymentError/);
+    expect(peer.subscriptions.get(subscriptionRef)).toMatchObject({ cancel_at_period_end: true });
+    expect((await membershipsOf(reader.id))[0]).toMatchObject({ isCancelled: true, state: 'ACTIVE' });
+  });
+});
 
 describe('Stripe webhooks', () => {
   it('grants the membership from a subscription event, once however often it arrives', async () => {
