@@ -28,6 +28,11 @@ import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
 import { registerDiscoveryRoutes } from '../modules/discovery/http.js';
 import { registerNotificationStream } from '../modules/notifications/stream-http.js';
 import { registerSearchRoutes } from '../modules/search/http.js';
+import { registerTestPaymentRoutes } from '../modules/payments/test-provider/authenticate-http.js';
+import { registerStripeRoutes } from '../modules/payments/stripe/index.js';
+import { paymentEventHandlers } from './payment-event-handlers.js';
+import { membershipEnv } from '../modules/membership/env.js';
+import { systemClock, type Clock } from '../platform/clock.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -71,6 +76,8 @@ export interface AppDeps {
   assets?: import('../web/entry-server.js').PageAssets;
   /** Directory of the built client, served under /static/. */
   clientDir?: string;
+  /** The time payments and memberships go by (tests move it); the system clock by default. */
+  clock?: Clock;
   /** Installs development middleware (Vite) before routes. */
   beforeRoutes?(app: FastifyInstance): Promise<void>;
 }
@@ -118,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('captcha', createCaptcha(config, app.rateLimiter));
   await app.register(cookie);
   // Every answer: security headers (http/security-headers.ts), text compressed when asked (http/compression.ts).
-  const security: SecurityHeaderOptions = { publicProtocol: config.PUBLIC_PROTOCOL, development: config.NODE_ENV === 'development', recaptcha: config.CAPTCHA_PROVIDER === 'recaptcha' };
+  const security: SecurityHeaderOptions = { publicProtocol: config.PUBLIC_PROTOCOL, development: config.NODE_ENV === 'development', recaptcha: config.CAPTCHA_PROVIDER === 'recaptcha', stripe: config.PAYMENT_PROVIDER === 'stripe' };
   registerSecurityHeaders(app, security);
   registerCompression(app);
   registerStrictBodyParsers(app);
@@ -178,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDiscoveryRoutes(app);
   registerNotificationStream(app);
   registerSearchRoutes(app);
+  if (config.PAYMENT_PROVIDER === 'test') await registerTestPaymentRoutes(app, { clock: deps.clock ?? systemClock });
+  if (config.PAYMENT_PROVIDER === 'stripe') await registerStripeRoutes(app, { clock: deps.clock ?? systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, deps.clock ?? systemClock) }) });
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

@@ -17,6 +17,8 @@ export interface SecurityHeaderOptions {
   publicProtocol: 'http' | 'https';
   development: boolean;
   recaptcha: boolean;
+  /** PAYMENT_PROVIDER=stripe: the pages may load Stripe.js (content-security-policy.ts). */
+  stripe?: boolean;
 }
 
 /** A year, as browsers' preload lists expect; the site's own host only (user subdomains may be served apart). */
@@ -43,7 +45,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
     // A 304 leaves the policy the reader's copy came with, which names that copy's nonce.
     if (!reply.hasHeader('content-security-policy') && reply.statusCode !== 304) {
       const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
-      reply.header('content-security-policy', html ? contentSecurityPolicy({ nonce: null, embeddable: reply.embeddable, development: opts.development, recaptcha: opts.recaptcha }) : NOT_A_DOCUMENT);
+      reply.header('content-security-policy', html ? contentSecurityPolicy({ nonce: null, embeddable: reply.embeddable, development: opts.development, recaptcha: opts.recaptcha, stripe: opts.stripe }) : NOT_A_DOCUMENT);
     }
     return payload;
   });
@@ -52,5 +54,5 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
 /** The page's policy: its render's nonce, and framing as the page and reader allow. */
 export function applyPagePolicy(reply: FastifyReply, nonce: string, embeddable: boolean, opts: SecurityHeaderOptions): void {
   reply.embeddable = embeddable;
-  reply.header('content-security-policy', contentSecurityPolicy({ nonce, embeddable, development: opts.development, recaptcha: opts.recaptcha }));
+  reply.header('content-security-policy', contentSecurityPolicy({ nonce, embeddable, development: opts.development, recaptcha: opts.recaptcha, stripe: opts.stripe }));
 }
