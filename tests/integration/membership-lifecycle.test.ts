@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/platform/clock.js';
 import type { TestPaymentProvider } from '../../src/modules/payments/index.js';
+import { refreshMembership } from '../../src/modules/membership/manage.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader, type Reader } from '../support/readers.js';
 import { buy, card, CARDS, membershipWorld, Q, type MembershipWorld } from './membership-fixtures.js';
@@ -102,6 +103,34 @@ describe('membership lifecycle', () => {
     expect(await access(ann)).toEqual({ member_tier: 'FREE', member_since: null, friend_since: null, member_access_until: null });
     expect((await status(ann)).hasPastMemberships).toBe(true);
     expect((await billing(ann)).filter((c) => c.status === 'succeeded').length).toBe(3);
+  });
+
+  it('pays a failed renewal with a new card at the next retry, and suspends the membership with the account', async () => {
+    w.clock.set(new Date('2026-04-20T08:00:00Z'));
+    const hal = await newReader(t, 'Hal');
+    await buy(hal, 'MONTHLY');
+    await hal.browser.gql(Q.updateCard, { pm: card(CARDS.failsCharges) });
+    await w.advanceTo(new Date('2026-05-20T08:00:01Z'));
+    expect((await status(hal)).membershipStatus).toMatchObject({ state: 'ACTIVE', canSwitchPlan: false });
+    const updated = (await hal.browser.gql(Q.updateCard, { pm: card(CARDS.visa) })).data.updatePaymentMethod.membershipStatus;
+    expect(updated.paymentMethod.lastFour).toBe('4242');
+    await w.advance(3 * DAY_MS);
+    const s = (await status(hal)).membershipStatus;
+    expect(s).toMatchObject({ state: 'ACTIVE', paymentFailedAt: null, hasRecurringPaymentFailedMoreThanOnce: false, canSwitchPlan: true });
+    expect((await billing(hal)).map((c) => [c.amount.amount, c.status])).toEqual([
+      [500, 'succeeded'],
+      [500, 'failed'],
+      [500, 'succeeded'],
+    ]);
+    expect(await emails(hal, 'membership-payment-failed')).toBe(1);
+
+    // The account is suspended: the membership with it, and access goes; restored, it comes back.
+    await t.database.pool.query('update users set is_suspended = true where id = $1', [hal.id]);
+    expect((await refreshMembership(w.deps, hal.id))!.state).toBe('SUSPENDED');
+    expect(await access(hal)).toMatchObject({ member_tier: 'FREE', member_access_until: null });
+    await t.database.pool.query('update users set is_suspended = false where id = $1', [hal.id]);
+    expect((await refreshMembership(w.deps, hal.id))!.state).toBe('ACTIVE');
+    expect((await access(hal)).member_tier).toBe('MEMBER');
   });
 
   it('cancels with a reason, takes the half-off offer, and the discounted renewal keeps the member', async () => {
