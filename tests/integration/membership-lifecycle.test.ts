@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/platform/clock.js';
 import type { TestPaymentProvider } from '../../src/modules/payments/index.js';
 import { refreshMembership } from '../../src/modules/membership/manage.js';
+import { applySubscriptionSnapshot } from '../../src/modules/membership/apply-snapshot.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader, type Reader } from '../support/readers.js';
 import { buy, card, CARDS, membershipWorld, Q, type MembershipWorld } from './membership-fixtures.js';
@@ -112,6 +113,10 @@ describe('membership lifecycle', () => {
     await hal.browser.gql(Q.updateCard, { pm: card(CARDS.failsCharges) });
     await w.advanceTo(new Date('2026-05-20T08:00:01Z'));
     expect((await status(hal)).membershipStatus).toMatchObject({ state: 'ACTIVE', canSwitchPlan: false });
+    // The same state applied again (an event redelivered, the purchase's answer racing its event) changes nothing more.
+    const ref = (await t.database.pool.query('select subscription_ref from memberships where user_id = $1', [hal.id])).rows[0].subscription_ref;
+    for (let i = 0; i < 2; i += 1) await applySubscriptionSnapshot(t.database.db, w.provider, (await w.provider.getSubscription(ref))!, w.deps.env);
+    expect(await emails(hal, 'membership-payment-failed')).toBe(1);
     const updated = (await hal.browser.gql(Q.updateCard, { pm: card(CARDS.visa) })).data.updatePaymentMethod.membershipStatus;
     expect(updated.paymentMethod.lastFour).toBe('4242');
     await w.advance(3 * DAY_MS);
@@ -234,6 +239,21 @@ describe('membership lifecycle', () => {
     expect(await access(gus)).toMatchObject({ member_tier: 'FREE', member_access_until: null });
     expect(await emails(gus, 'membership-payment-failed')).toBe(0);
     expect((await buy(gus, 'MONTHLY', CARDS.visa)).membershipStatus.state).toBe('ACTIVE');
+  });
+
+  it('charges once when Pay is pressed twice at the same moment', async () => {
+    w.clock.set(new Date('2026-12-01T00:00:00Z'));
+    const ivy = await newReader(t, 'Ivy');
+    const answers = await Promise.all([buy(ivy, 'YEARLY'), buy(ivy, 'YEARLY'), buy(ivy, 'YEARLY')]);
+    const kinds = answers.map((a) => a.__typename).sort();
+    expect(kinds.filter((k) => k === 'MembershipPurchaseSuccess')).toHaveLength(1);
+    for (const a of answers.filter((x) => x.__typename !== 'MembershipPurchaseSuccess')) {
+      expect(['A payment for your membership is already in progress.', 'You already have a membership.']).toContain(a.message);
+    }
+    await w.applyEvents();
+    const { rows } = await t.database.pool.query(`select count(*)::int as n from test_provider_subscriptions s join test_provider_customers c on c.ref = s.customer_ref where c.user_id = $1`, [ivy.id]);
+    expect(rows[0].n).toBe(1);
+    expect((await billing(ivy)).map((c) => c.amount.amount)).toEqual([5000]);
   });
 
   it('asks for 3-D Secure, declines cards, refuses bad input, and changes nothing for any of them', async () => {
