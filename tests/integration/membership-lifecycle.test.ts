@@ -210,6 +210,10 @@ describe('membership lifecycle', () => {
     expect(down.membershipStatus).toMatchObject({ membershipType: 'PREMIUM_MONTHLY', tier: 'FRIEND', switchPlanSchedule: { startAt: Date.parse('2026-09-01T00:00:00Z'), plan: { membershipType: 'MONTHLY', price: { amount: 500 } } } });
     // The scheduled plan counts as the current one (spec §4).
     expect((await dee.browser.gql(Q.switchPlan, { id, type: 'MONTHLY' })).data.updateMembershipPlan).toEqual({ __typename: 'BadRequest', message: 'You are already on this plan.' });
+    expect((await dee.browser.gql(Q.switchPlan, { id, type: 'PREMIUM_YEARLY' })).data.updateMembershipPlan).toEqual({
+      __typename: 'BadRequest',
+      message: 'Your plan change is already scheduled for the end of this period.',
+    });
 
     await w.advanceTo(new Date('2026-09-01T00:00:01Z'));
     expect((await status(dee)).membershipStatus).toMatchObject({ membershipType: 'MONTHLY', tier: 'MEMBER', switchPlanSchedule: null, amount: 500 });

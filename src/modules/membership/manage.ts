@@ -163,6 +163,7 @@ export async function updateMembershipPlan(deps: MembershipDeps, userId: string,
   if (!m) return notFound;
   if (!canSwitchPlan(ruleInput(m)) || !managedHere(deps, m)) return badRequest(MEMBERSHIP_MESSAGES.cannotSwitch);
   if ((m.scheduledPlan ?? m.plan) === input.plan) return badRequest(MEMBERSHIP_MESSAGES.samePlan);
+  if (m.scheduledPlan) return badRequest(MEMBERSHIP_MESSAGES.switchScheduled);
   const timing = switchTiming(m.plan, input.plan);
   return withPaymentLock(deps.db, userId, async () => {
     let outcome;
