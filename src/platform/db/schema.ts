@@ -17,3 +17,4 @@ export * from '../../modules/social/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/search/tables.js';
 export * from '../../modules/payments/tables.js';
+export * from '../../modules/membership/tables.js';
