@@ -1,12 +1,14 @@
 // One worker of the renewal benchmark (bench/renewals.mjs), run as `node --import tsx` so its pid
 // is the process that does the work (the benchmark kills it mid-sweep). It runs the test
 // provider's renewal sweep at the given time until nothing is due, then (phase 'all') the
-// provider-event inbox with the site's handlers until it is empty, reporting progress and its
+// provider-event inbox with the site's handlers (membership and ledger) until it is empty, reporting progress and its
 // RSS to the parent over IPC.
 import { connectDatabase } from '../../src/platform/db/client.js';
 import { runRenewalBatch } from '../../src/modules/payments/test-provider/renewals.js';
 import { processProviderEvents, TestPaymentProvider } from '../../src/modules/payments/index.js';
 import { paymentEventHandlers } from '../../src/server/payment-event-handlers.js';
+import { membershipEnv } from '../../src/modules/membership/env.js';
+import { loadConfig } from '../../src/server/config.js';
 
 const [url, at, phase, batchArg, inboxArg] = process.argv.slice(2);
 const clock = { now: () => new Date(at!) };
@@ -29,7 +31,9 @@ send({ kind: 'renewals-done', renewed, ms: renewalsMs });
 
 if (phase === 'all') {
   const provider = new TestPaymentProvider({ db: database.db, clock });
-  const handlers = paymentEventHandlers();
+  // The site's handlers: the membership follows each subscription (memberships, access, dunning
+  // emails), the ledger records each charge; on the benchmark's clock.
+  const handlers = paymentEventHandlers({ env: membershipEnv(loadConfig({}), clock) });
   const inboxStarted = performance.now();
   let processed = 0;
   let failed = 0;
