@@ -211,8 +211,9 @@ async function applyChanges(tx: Tx, changes: SubChange[]): Promise<void> {
       canceled_at: c.canceledAt,
     })),
   );
+  // The primary key finds the rows (the planner cannot see how few the recordset holds).
   await tx.execute(sql`
-    update test_provider_subscriptions s set
+    update test_provider_subscriptions set
       status = v.status, plan = v.plan, current_period_start = v.current_period_start, current_period_end = v.current_period_end,
       discount_percent_off = v.discount_percent_off, discount_cycles_left = v.discount_cycles_left, discount_ends_at = v.discount_ends_at,
       scheduled_plan = v.scheduled_plan, payment_failed_at = v.payment_failed_at, failed_payment_count = v.failed_payment_count,
@@ -222,7 +223,7 @@ async function applyChanges(tx: Tx, changes: SubChange[]): Promise<void> {
       discount_percent_off integer, discount_cycles_left integer, discount_ends_at timestamptz, scheduled_plan text,
       payment_failed_at timestamptz, failed_payment_count integer, next_retry_at timestamptz, latest_charge_ref text,
       pending_charge_ref text, canceled_at timestamptz)
-    where s.ref = v.ref`);
+    where test_provider_subscriptions.ref = v.ref and ${inArray(testProviderSubscriptions.ref, changes.map((c) => c.ref))}`);
 }
 
 /** The test provider's billing cycle as a sweep for the worker (src/platform/jobs). */
