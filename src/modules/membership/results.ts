@@ -25,6 +25,8 @@ export const MEMBERSHIP_MESSAGES = {
   cannotReactivate: 'This membership cannot be reactivated.',
   cannotSwitch: 'This membership cannot switch plans now.',
   samePlan: 'You are already on this plan.',
+  /** A switch back before a scheduled one starts: the provider interface cannot undo a schedule. */
+  switchScheduled: 'Your plan change is already scheduled for the end of this period.',
   noOffer: 'This offer is not available.',
   noMembership: 'You have no membership to pay for.',
   commentTooLong: 'Please keep your comment under 1000 characters.',

@@ -59,54 +59,65 @@ export async function recordCharge(db: Db | DbTransaction, providerId: PaymentPr
   if (!userId) return null;
   const type = snapshot.metadata.chargeType as ChargeType;
   if (!CHARGE_TYPES.includes(type)) throw new Error(`syncCharge: charge ${snapshot.ref} has no known chargeType in its metadata (${JSON.stringify(snapshot.metadata.chargeType)})`);
-  const state = {
-    status: snapshot.status,
-    amountRefunded: snapshot.amountRefunded,
-    failureCode: snapshot.failure?.code ?? null,
-    cardBrand: snapshot.card?.brand ?? null,
-    cardLastFour: snapshot.card?.lastFour ?? null,
-    cardExpMonth: snapshot.card?.expMonth ?? null,
-    cardExpYear: snapshot.card?.expYear ?? null,
-    updatedAt: sql`now()`,
-  };
-  return db.transaction(async (tx) => {
-    // The upsert takes the charge's row lock: concurrent syncs of one charge run one after the other.
-    const [row] = await tx
-      .insert(charges)
-      .values({
-        id: newId(),
-        userId,
-        provider: providerId,
-        providerRef: snapshot.ref,
-        type,
-        amount: snapshot.amount.amount,
-        currency: snapshot.amount.currency as Currency,
-        description: snapshot.description ?? defaultDescription(type),
-        subscriptionRef: snapshot.subscriptionRef,
-        createdAt: snapshot.createdAt,
-        ...state,
-      })
-      .onConflictDoUpdate({ target: [charges.provider, charges.providerRef], set: state })
-      .returning();
-    const charge = row!;
-    if (charge.status !== 'succeeded' || charge.amount === 0) return chargeView(charge);
-    await tx
-      .insert(ledgerEntries)
-      .values({ chargeId: charge.id, provider: providerId, providerRef: charge.providerRef, kind: 'charge', amount: charge.amount, currency: charge.currency, createdAt: charge.createdAt })
-      .onConflictDoNothing();
-    const [{ refunded }] = (await tx
-      .select({ refunded: sql<number>`coalesce(-sum(${ledgerEntries.amount}), 0)::int` })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.chargeId, charge.id), eq(ledgerEntries.kind, 'refund')))) as [{ refunded: number }];
-    const missing = charge.amountRefunded - refunded;
-    if (missing > 0) {
-      await tx
-        .insert(ledgerEntries)
-        .values({ chargeId: charge.id, provider: providerId, providerRef: `${charge.providerRef}:refund:${charge.amountRefunded}`, kind: 'refund', amount: -missing, currency: charge.currency, createdAt: new Date() })
-        .onConflictDoNothing();
+  const card = snapshot.card;
+  const write = async (tx: Db | DbTransaction): Promise<ChargeView> => {
+    // One statement: the charge as it is now, and its ledger entry once it succeeded. The upsert
+    // takes the charge's row lock, so concurrent syncs of one charge run one after the other.
+    const { rows } = await tx.execute<Record<string, unknown>>(sql`
+      with c as (
+        insert into charges (id, user_id, provider, provider_ref, type, amount, currency, description, subscription_ref, created_at,
+          status, amount_refunded, failure_code, card_brand, card_last_four, card_exp_month, card_exp_year)
+        values (${newId()}, ${userId}, ${providerId}, ${snapshot.ref}, ${type}, ${snapshot.amount.amount}, ${snapshot.amount.currency},
+          ${snapshot.description ?? defaultDescription(type)}, ${snapshot.subscriptionRef}, ${snapshot.createdAt.toISOString()}::timestamptz,
+          ${snapshot.status}, ${snapshot.amountRefunded}, ${snapshot.failure?.code ?? null}, ${card?.brand ?? null}, ${card?.lastFour ?? null},
+          ${card?.expMonth ?? null}, ${card?.expYear ?? null})
+        on conflict (provider, provider_ref) do update set status = excluded.status, amount_refunded = excluded.amount_refunded,
+          failure_code = excluded.failure_code, card_brand = excluded.card_brand, card_last_four = excluded.card_last_four,
+          card_exp_month = excluded.card_exp_month, card_exp_year = excluded.card_exp_year, updated_at = now()
+        returning *
+      ), entry as (
+        insert into ledger_entries (charge_id, provider, provider_ref, kind, amount, currency, created_at)
+        select id, provider, provider_ref, 'charge', amount, currency, created_at from c where status = 'succeeded' and amount > 0
+        on conflict do nothing
+      )
+      select * from c`);
+    const charge = chargeRowOf(rows[0]!);
+    if (charge.status === 'succeeded' && charge.amountRefunded > 0) {
+      // Each refund is the difference between what the provider says was refunded and what the ledger holds.
+      await tx.execute(sql`
+        insert into ledger_entries (charge_id, provider, provider_ref, kind, amount, currency, created_at)
+        select c.id, c.provider, c.provider_ref || ':refund:' || c.amount_refunded, 'refund', -(c.amount_refunded - r.refunded), c.currency, now()
+        from charges c, lateral (select coalesce(-sum(e.amount), 0)::int as refunded from ledger_entries e where e.charge_id = c.id and e.kind = 'refund') r
+        where c.id = ${charge.id} and c.amount_refunded > r.refunded
+        on conflict do nothing`);
     }
     return chargeView(charge);
-  });
+  };
+  return snapshot.amountRefunded > 0 ? db.transaction((tx) => write(tx)) : write(db);
+}
+
+/** A charges row as the driver returns it from raw SQL. */
+function chargeRowOf(r: Record<string, unknown>): ChargeRow {
+  return {
+    id: r.id as string,
+    userId: r.user_id as string | null,
+    provider: r.provider as ChargeRow['provider'],
+    providerRef: r.provider_ref as string,
+    type: r.type as string,
+    amount: Number(r.amount),
+    currency: r.currency as ChargeRow['currency'],
+    amountRefunded: Number(r.amount_refunded),
+    status: r.status as ChargeRow['status'],
+    failureCode: r.failure_code as string | null,
+    cardBrand: r.card_brand as string | null,
+    cardLastFour: r.card_last_four as string | null,
+    cardExpMonth: r.card_exp_month === null ? null : Number(r.card_exp_month),
+    cardExpYear: r.card_exp_year === null ? null : Number(r.card_exp_year),
+    description: r.description as string,
+    subscriptionRef: r.subscription_ref as string | null,
+    createdAt: new Date(r.created_at as string | Date),
+    updatedAt: new Date(r.updated_at as string | Date),
+  };
 }
 
 function defaultDescription(type: ChargeType): string {

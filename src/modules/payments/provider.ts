@@ -144,5 +144,11 @@ export interface PaymentProvider {
   /** A one-off charge to the default method (gifts, custom domains). */
   charge(input: { customerRef: string; amount: Money; description: string; metadata: Record<string, string> }, idempotencyKey: string): Promise<Outcome<ChargeSnapshot>>;
   getCharge(ref: string): Promise<ChargeSnapshot | null>;
+  /**
+   * Optional: many at once, for the event inbox's batches (one read instead of one per event).
+   * Refs the provider does not know are left out.
+   */
+  getSubscriptions?(refs: string[]): Promise<SubscriptionSnapshot[]>;
+  getCharges?(refs: string[]): Promise<ChargeSnapshot[]>;
   refund(chargeRef: string, amount: number | null, idempotencyKey: string): Promise<ChargeSnapshot>;
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/db/client.js';
 import { isYearly, planPrice, type Currency, type MembershipPlan, type Money } from '../../../shared/membership.js';
@@ -139,6 +139,22 @@ export class TestPaymentProvider implements PaymentProvider {
   async getSubscription(ref: string): Promise<SubscriptionSnapshot | null> {
     const found = await loadSubscription(this.deps.db, ref);
     return found ? subscriptionSnapshot(found.sub, found.pm) : null;
+  }
+
+  async getSubscriptions(refs: string[]): Promise<SubscriptionSnapshot[]> {
+    if (refs.length === 0) return [];
+    const rows = await this.deps.db
+      .select({ sub: testProviderSubscriptions, pm: testProviderPaymentMethods })
+      .from(testProviderSubscriptions)
+      .leftJoin(testProviderCustomers, eq(testProviderCustomers.ref, testProviderSubscriptions.customerRef))
+      .leftJoin(testProviderPaymentMethods, eq(testProviderPaymentMethods.ref, testProviderCustomers.defaultPaymentMethodRef))
+      .where(inArray(testProviderSubscriptions.ref, refs));
+    return rows.map((r) => subscriptionSnapshot(r.sub, r.pm));
+  }
+
+  async getCharges(refs: string[]): Promise<ChargeSnapshot[]> {
+    if (refs.length === 0) return [];
+    return (await this.deps.db.select().from(testProviderCharges).where(inArray(testProviderCharges.ref, refs))).map(chargeSnapshot);
   }
 
   async previewPlanChange(ref: string, plan: MembershipPlan): Promise<Money> {

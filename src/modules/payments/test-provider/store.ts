@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client.js';
 import type { DbTransaction } from '../../../platform/mail/outbox.js';
 import { planPrice, type MembershipPlan } from '../../../shared/membership.js';
 import { recordProviderEvent } from '../inbox.js';
 import type { ChargeSnapshot, ProviderEventType, StoredPaymentMethod, SubscriptionSnapshot } from '../provider.js';
 import { discounted } from './periods.js';
-import { testProviderCharges, testProviderIdempotency, testProviderPaymentMethods, testProviderSubscriptions } from './tables.js';
+import { testProviderCharges, testProviderCustomers, testProviderIdempotency, testProviderPaymentMethods, testProviderSubscriptions } from './tables.js';
 
 export type Tx = DbTransaction;
 export type SubscriptionRow = typeof testProviderSubscriptions.$inferSelect;
@@ -74,21 +74,25 @@ export function chargeSnapshot(c: ChargeRow): ChargeSnapshot {
   };
 }
 
-/** A subscription with its customer's default card, optionally locked for the change that follows. */
+/** A subscription with its customer's default card (one statement), optionally locked for the change that follows. */
 export async function loadSubscription(db: Db | Tx, ref: string, lock = false): Promise<{ sub: SubscriptionRow; pm: PaymentMethodRow | null } | null> {
-  const [sub] = await (lock
-    ? db.select().from(testProviderSubscriptions).where(eq(testProviderSubscriptions.ref, ref)).for('update')
-    : db.select().from(testProviderSubscriptions).where(eq(testProviderSubscriptions.ref, ref)));
-  if (!sub) return null;
-  return { sub, pm: await defaultPaymentMethod(db, sub.customerRef) };
+  const query = db
+    .select({ sub: testProviderSubscriptions, pm: testProviderPaymentMethods })
+    .from(testProviderSubscriptions)
+    .leftJoin(testProviderCustomers, eq(testProviderCustomers.ref, testProviderSubscriptions.customerRef))
+    .leftJoin(testProviderPaymentMethods, eq(testProviderPaymentMethods.ref, testProviderCustomers.defaultPaymentMethodRef))
+    .where(eq(testProviderSubscriptions.ref, ref));
+  const [row] = await (lock ? query.for('update', { of: testProviderSubscriptions }) : query);
+  return row ? { sub: row.sub, pm: row.pm } : null;
 }
 
 export async function defaultPaymentMethod(db: Db | Tx, customerRef: string): Promise<PaymentMethodRow | null> {
-  const { rows } = await db.execute<{ ref: string }>(sql`select default_payment_method_ref as ref from test_provider_customers where ref = ${customerRef}`);
-  const ref = rows[0]?.ref;
-  if (!ref) return null;
-  const [pm] = await db.select().from(testProviderPaymentMethods).where(eq(testProviderPaymentMethods.ref, ref));
-  return pm ?? null;
+  const [row] = await db
+    .select({ pm: testProviderPaymentMethods })
+    .from(testProviderCustomers)
+    .innerJoin(testProviderPaymentMethods, eq(testProviderPaymentMethods.ref, testProviderCustomers.defaultPaymentMethodRef))
+    .where(eq(testProviderCustomers.ref, customerRef));
+  return row?.pm ?? null;
 }
 
 /** Writes the event of a change in the change's transaction, as a provider's webhook would announce it. */
