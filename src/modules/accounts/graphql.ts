@@ -2,6 +2,7 @@ import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { UserRow } from './queries.js';
 import { userViewerEdge } from '../social/graphql.js';
+import { dismissFlagResolver, dismissableFlagsResolver } from './dismissed-flags-graphql.js';
 
 export const accountsTypeDefs = /* GraphQL */ `
   type SocialStats {
@@ -72,6 +73,11 @@ export const accountsTypeDefs = /* GraphQL */ `
     userResult(username: ID, id: ID): UserResult!
     isLoggedIn: Boolean!
   }
+
+  extend type Mutation {
+    "Spec §7 DismissFlag: the viewer dismisses one of their own flags; answers the user with dismissableFlags."
+    dismissFlag(userId: ID!, flag: String!): User!
+  }
 `;
 
 type Ctx = RequestContext;
@@ -88,6 +94,9 @@ export const accountsResolvers: IResolvers = {
       return user;
     },
   },
+  Mutation: {
+    dismissFlag: dismissFlagResolver,
+  },
   UserResult: {
     resolveType: (obj: { __typename?: string }) => obj.__typename ?? 'User',
   },
@@ -103,6 +112,6 @@ export const accountsResolvers: IResolvers = {
     // only the viewer learns their own (whether someone pays is theirs to tell).
     membership: (u: UserRow, _: unknown, ctx: Ctx) => (ctx.viewer?.id === u.id && u.memberSince ? { id: u.id, tier: 'MEMBER', memberSince: u.memberSince.getTime(), friendSince: null } : null),
     geolocation: (_u: UserRow, _: unknown, ctx: Ctx) => ({ country: ctx.country }),
-    dismissableFlags: () => [],
+    dismissableFlags: dismissableFlagsResolver,
   },
 };
