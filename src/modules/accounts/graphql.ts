@@ -3,6 +3,7 @@ import type { RequestContext } from '../../server/graphql/context.js';
 import type { UserRow } from './queries.js';
 import { hasMemberAccess } from './membership-access.js';
 import { userViewerEdge } from '../social/graphql.js';
+import { dismissFlagResolver, dismissableFlagsResolver } from './dismissed-flags-graphql.js';
 
 export const accountsTypeDefs = /* GraphQL */ `
   type SocialStats {
@@ -73,6 +74,11 @@ export const accountsTypeDefs = /* GraphQL */ `
     userResult(username: ID, id: ID): UserResult!
     isLoggedIn: Boolean!
   }
+
+  extend type Mutation {
+    "Spec §7 DismissFlag: the viewer dismisses one of their own flags; answers the user with dismissableFlags."
+    dismissFlag(userId: ID!, flag: String!): User!
+  }
 `;
 
 type Ctx = RequestContext;
@@ -88,6 +94,9 @@ export const accountsResolvers: IResolvers = {
       if (!user || (user.deactivatedAt && ctx.viewer?.id !== user.id)) return { __typename: 'NotFound', message: 'User not found.' };
       return user;
     },
+  },
+  Mutation: {
+    dismissFlag: dismissFlagResolver,
   },
   UserResult: {
     resolveType: (obj: { __typename?: string }) => obj.__typename ?? 'User',
@@ -107,6 +116,6 @@ export const accountsResolvers: IResolvers = {
         ? { id: u.id, tier: u.memberTier, memberSince: u.memberSince?.getTime() ?? null, friendSince: u.friendSince?.getTime() ?? null }
         : null,
     geolocation: (_u: UserRow, _: unknown, ctx: Ctx) => ({ country: ctx.country }),
-    dismissableFlags: () => [],
+    dismissableFlags: dismissableFlagsResolver,
   },
 };

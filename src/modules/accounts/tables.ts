@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Spec §3 User. Ids are 12 lowercase hex characters (src/platform/ids.ts). */
 export const users = pgTable(
@@ -41,4 +41,21 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_idx').on(t.email),
   ],
+);
+
+/**
+ * A reader dismissed something the site shows them until they do (spec §7 DismissFlag, §3
+ * User.dismissableFlags): one row per reader and flag, with when, since a dismissal may last
+ * only a while (dismissed-flags.ts).
+ */
+export const userDismissedFlags = pgTable(
+  'user_dismissed_flags',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    flag: text('flag').notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.flag] })],
 );

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Header } from '../components/header';
+import { UpsellBanner } from '../components/upsell/UpsellBanner';
 import type { LayoutProps } from './types';
 import styles from './publication-layout.module.css';
 
 export interface PublicationLayoutProps extends LayoutProps {
-  /** The upsell banner shown above the header, if one applies. */
+  /** The upsell banner above the header; the site's own (spec §4 priority) unless given. */
   upsellBanner?: ReactNode;
   /** The publication's navigation (name, logo, sections) under the site header. */
   publicationNavigation?: ReactNode;
@@ -14,11 +15,9 @@ export interface PublicationLayoutProps extends LayoutProps {
 export function PublicationLayout({ children, fixedNavbar, upsellBanner, publicationNavigation }: PublicationLayoutProps) {
   return (
     <div className={styles.root} data-layout="publication">
-      {upsellBanner && (
-        <div className={styles.banner} data-upsell-banner="">
-          {upsellBanner}
-        </div>
-      )}
+      <div className={styles.banner} data-upsell-slot="">
+        {upsellBanner ?? <UpsellBanner />}
+      </div>
       <Header fixed={fixedNavbar} />
       {publicationNavigation && <div className={styles.navigation}>{publicationNavigation}</div>}
       <main className={styles.main}>{children}</main>

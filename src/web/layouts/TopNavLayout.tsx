@@ -1,4 +1,5 @@
 import { Header } from '../components/header';
+import { UpsellBanner } from '../components/upsell/UpsellBanner';
 import type { LayoutProps } from './types';
 import styles from './top-nav-layout.module.css';
 
@@ -6,6 +7,7 @@ import styles from './top-nav-layout.module.css';
 export function TopNavLayout({ children, fixedNavbar }: LayoutProps) {
   return (
     <div className={styles.root} data-layout="top-nav">
+      <UpsellBanner />
       <Header fixed={fixedNavbar} />
       <main className={styles.main}>{children}</main>
     </div>

@@ -1,5 +1,6 @@
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
+import { UpsellBanner } from '../components/upsell/UpsellBanner';
 import type { LayoutProps } from './types';
 import styles from './two-column-layout.module.css';
 
@@ -10,6 +11,7 @@ import styles from './two-column-layout.module.css';
 export function TwoColumnLayout({ children, sidebar, fixedNavbar }: LayoutProps) {
   return (
     <div className={styles.root} data-layout="two-column">
+      <UpsellBanner />
       <Header fixed={fixedNavbar} />
       <div className={styles.container}>
         <main className={styles.main}>

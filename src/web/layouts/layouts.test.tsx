@@ -85,7 +85,7 @@ describe('layouts', () => {
         body
       </PublicationLayout>,
     );
-    expect(html).toMatch(/data-upsell-banner="">[^]*join us[^]*data-header[^]*pub nav[^]*body/);
+    expect(html).toMatch(/data-upsell-slot="">[^]*join us[^]*data-header[^]*pub nav[^]*body/);
   });
 
   it('not-found renders the header and the content', () => {

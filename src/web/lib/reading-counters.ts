@@ -95,8 +95,5 @@ export function createReadingCounters(store: JsonStore = localStore, now: () => 
   };
 }
 
-/** Spec §5: under 3 stories this month a generic prompt, from 3 on 'You've read N stories this month'. */
-export const READ_COUNT_NOTE_FROM = 3;
-export function readCountNote(storiesThisMonth: number): string | null {
-  return storiesThisMonth >= READ_COUNT_NOTE_FROM ? `You've read ${storiesThisMonth} stories this month` : null;
-}
+/** Spec §5's wording of the counts lives with the shared upsell texts. */
+export { READ_COUNT_NOTE_FROM, readCountNote } from '../../shared/reading-count.js';

@@ -6,12 +6,17 @@ import { Link } from '../../router/Link';
 import { SusiLink } from '../susi/SusiLink';
 import { PersonIcon, StarIcon, StoriesIcon, WriteIcon } from '../icons';
 import type { AdminPublication, MembershipTier } from '../header/header-data';
-import { avatarMenuSections, type MenuIcon } from './menu-items';
+import { FriendPopover } from '../upsell/FriendPopover';
+import { avatarMenuSections, type MenuIcon, type MenuMembership } from './menu-items';
+import { useMenuMembership } from './use-menu-membership';
 import styles from './avatar-menu.module.css';
 
 export interface AvatarMenuProps {
   viewer: ShellViewer | null;
+  /** The reader's tier; read from the server when the menu opens unless given. */
   membershipTier?: MembershipTier;
+  /** Whether they may reactivate or switch plan (spec §4); read with the tier unless given. */
+  membershipRules?: Pick<MenuMembership, 'canReactivate' | 'canSwitchPlan'>;
   /** The sign-out route (with the xsrf token); a plain link, as it ends the session on the server. */
   signOutHref?: string;
   /** Shown under Sign out, already obscured ('a••••@example.com'). */
@@ -36,6 +41,7 @@ export const DEFAULT_SIGN_OUT_HREF = '/m/signout';
 export function AvatarMenu({
   viewer,
   membershipTier,
+  membershipRules,
   signOutHref = DEFAULT_SIGN_OUT_HREF,
   obscuredEmail,
   memberSince,
@@ -44,9 +50,13 @@ export function AvatarMenu({
   onNavigate,
 }: AvatarMenuProps) {
   const { siteLinks } = useSite();
-  const sections = avatarMenuSections({ viewer, adminPublications, isPartnerProgramEnrolled, siteLinks });
-  const isMember = membershipTier === 'MEMBER' || membershipTier === 'FRIEND';
-  const since = isMember && memberSince ? formatMonthYear(memberSince) : '';
+  const loaded = useMenuMembership(viewer !== null && membershipTier === undefined);
+  const tier = membershipTier ?? loaded?.tier;
+  const membership: MenuMembership | null = tier ? { tier, canReactivate: false, canSwitchPlan: false, ...(loaded ?? {}), ...membershipRules } : null;
+  const sections = avatarMenuSections({ viewer, membership, adminPublications, isPartnerProgramEnrolled, siteLinks });
+  const isMember = tier === 'MEMBER' || tier === 'FRIEND';
+  const sinceDate = memberSince ?? loaded?.memberSince;
+  const since = isMember && sinceDate ? formatMonthYear(sinceDate) : '';
 
   return (
     <nav className={styles.menu} aria-label="Account" data-avatar-menu="">
@@ -86,7 +96,9 @@ export function AvatarMenu({
           </a>
           {since && (
             <p className={styles.memberSince} data-member-since="">
-              <StarIcon size={16} className={styles.star} />
+              <FriendPopover tier={tier ?? 'MEMBER'} label={tier === 'FRIEND' ? 'Friend' : 'About the Friend tier'}>
+                <StarIcon size={16} className={styles.star} />
+              </FriendPopover>
               Member since {since}
             </p>
           )}

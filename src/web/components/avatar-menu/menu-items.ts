@@ -19,8 +19,16 @@ export interface MenuItem {
   susi?: { operation: 'login' | 'register'; redirect?: string };
 }
 
+/** What the membership extras depend on; null or absent while unknown (then none show). */
+export interface MenuMembership {
+  tier: 'FREE' | 'MEMBER' | 'FRIEND';
+  canReactivate: boolean;
+  canSwitchPlan: boolean;
+}
+
 export interface MenuInput {
   viewer: ShellViewer | null;
+  membership?: MenuMembership | null;
   adminPublications?: AdminPublication[];
   isPartnerProgramEnrolled?: boolean;
   /** Pages elsewhere (HELP_URL): Help shows only with its address. */
@@ -31,8 +39,9 @@ export { profileHref };
 
 /**
  * The avatar menu as sections of items, in display order (spec §2.5). An item whose page is
- * not built is left out until it is: Library (lists), Stats, Become a member (membership);
- * Help leads to HELP_URL when set (the site has no help pages of its own).
+ * not built is left out until it is: Library (lists), Stats; Help leads to HELP_URL when set
+ * (the site has no help pages of its own). The membership extras show once the reader's
+ * membership is known (membershipExtras).
  */
 export function avatarMenuSections(input: MenuInput): MenuItem[][] {
   const { viewer } = input;
@@ -72,5 +81,27 @@ export function avatarMenuSections(input: MenuInput): MenuItem[][] {
   const help = input.siteLinks?.help;
   if (help) settings.push({ key: 'help', label: 'Help', href: help });
 
-  return [main, publications, settings].filter((section) => section.length > 0);
+  return [main, publications, membershipExtras(input.membership), settings].filter((section) => section.length > 0);
+}
+
+export const MEMBERSHIP_MENU_LINKS = {
+  plans: '/plans',
+  reactivate: '/me/settings/membership#reactivateMembership',
+  manageMembership: '/manage-membership',
+  gift: '/gift-plans',
+} as const;
+
+/**
+ * Spec §2.5 avatar menu extras: Become a member (hidden for a Member or Friend), Reactivate
+ * Membership (a cancelled membership that may be, spec §4), Become a Friend (a Member who may
+ * switch plan), Gift a membership.
+ */
+export function membershipExtras(membership: MenuMembership | null | undefined): MenuItem[] {
+  if (!membership) return [];
+  const items: MenuItem[] = [];
+  if (membership.tier === 'FREE') items.push({ key: 'become-member', label: 'Become a member', href: MEMBERSHIP_MENU_LINKS.plans, accent: true });
+  if (membership.canReactivate) items.push({ key: 'reactivate-membership', label: 'Reactivate Membership', href: MEMBERSHIP_MENU_LINKS.reactivate, accent: true });
+  if (membership.tier === 'MEMBER' && membership.canSwitchPlan) items.push({ key: 'become-friend', label: 'Become a Friend', href: MEMBERSHIP_MENU_LINKS.manageMembership });
+  items.push({ key: 'gift-membership', label: 'Gift a membership', href: MEMBERSHIP_MENU_LINKS.gift });
+  return items;
 }

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import { formatMonthYear } from '../../../shared/format.js';
+import { friendOf } from '../../../shared/membership.js';
+import { readCountNote } from '../../../shared/reading-count.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { useSite } from '../../app-context.js';
 import { VIEWER_MEMBERSHIP_QUERY } from '../../graphql/engagement-operations.js';
@@ -8,12 +10,20 @@ import { useNavigation } from '../../router/navigation.js';
 import { StarIcon } from '../icons/index.js';
 import { Popover } from '../popover/index.js';
 import { SusiLink } from '../susi/SusiLink.js';
+import { useMarkLockedPost } from '../upsell/page-signals.js';
+import { createReadingCounters } from '../../lib/reading-counters.js';
 import styles from './member-star.module.css';
 
-type MembershipData = { viewer?: { id: string; membership?: { tier: string; memberSince: number } | null } | null };
+type MembershipData = { viewer?: { id: string; membership?: { tier: string; memberSince: number | null } | null } | null };
 
 /** Who is reading, for what the popover says (spec §2.5 member-only story star). */
-export type Audience = { kind: 'anonymous' } | { kind: 'author' } | { kind: 'member'; since: number } | { kind: 'reader' } | { kind: 'loading' };
+export type Audience =
+  | { kind: 'anonymous' }
+  | { kind: 'author' }
+  | { kind: 'member'; since: number | null }
+  | { kind: 'friend'; since: number | null }
+  | { kind: 'reader'; storiesThisMonth: number }
+  | { kind: 'loading' };
 
 /**
  * The member star by a member-only story's title. Pressed, it explains what the reader
@@ -27,7 +37,9 @@ export function MemberStar({ creatorId }: { creatorId: string }) {
   const { pathname, search } = useNavigation();
   const anchorRef = useRef<HTMLButtonElement | null>(null);
   const [open, setOpen] = useState(false);
-  const [membership, setMembership] = useState<{ memberSince: number } | null | undefined>(undefined);
+  const [membership, setMembership] = useState<{ tier: string; memberSince: number | null } | null | undefined>(undefined);
+  // The join banner leaves member-only stories to their paywall and this star (spec §4).
+  useMarkLockedPost();
 
   const audience: Audience = !viewer
     ? { kind: 'anonymous' }
@@ -35,9 +47,9 @@ export function MemberStar({ creatorId }: { creatorId: string }) {
       ? { kind: 'author' }
       : membership === undefined
         ? { kind: 'loading' }
-        : membership
-          ? { kind: 'member', since: membership.memberSince }
-          : { kind: 'reader' };
+        : membership && membership.tier !== 'FREE'
+          ? { kind: membership.tier === 'FRIEND' ? 'friend' : 'member', since: membership.memberSince }
+          : { kind: 'reader', storiesThisMonth: createReadingCounters().read().thisMonth };
 
   const toggle = () => {
     setOpen((o) => !o);
@@ -90,13 +102,21 @@ export function MemberStarContent({ audience, siteName, redirect }: { audience: 
       )}
       {audience.kind === 'member' && (
         <>
-          <p className={styles.title}>Member since {formatMonthYear(audience.since)}</p>
+          {audience.since !== null && <p className={styles.title}>Member since {formatMonthYear(audience.since)}</p>}
           <p className={styles.text}>You can read this member-only story because you are a member of {siteName}.</p>
+        </>
+      )}
+      {audience.kind === 'friend' && (
+        <>
+          <p className={styles.title}>{friendOf(siteName)}</p>
+          {audience.since !== null && <p className={styles.text}>Member since {formatMonthYear(audience.since)}.</p>}
+          <p className={styles.text}>You can read this member-only story, and your membership gives more to the writers you read.</p>
         </>
       )}
       {audience.kind === 'reader' && (
         <>
           <p className={styles.title}>Get unlimited access</p>
+          {readCountNote(audience.storiesThisMonth) && <p className={styles.text}>{readCountNote(audience.storiesThisMonth)}.</p>}
           <p className={styles.text}>This story is for members of {siteName}. Become a member to read every story whole.</p>
           <Link href="/plans" className={styles.cta}>
             Become a member

@@ -8,6 +8,7 @@ import { Avatar } from '../../components/avatar/index.js';
 import { StarIcon } from '../../components/icons/index.js';
 import { StoryBody } from '../../components/highlights/StoryBody.js';
 import { MemberStar } from '../../components/member-star/MemberStar.js';
+import { PaywallUpsell } from '../../components/upsell/PaywallUpsell.js';
 import { PostCard, type PostPreview } from '../../components/post-card/PostCard.js';
 import { POST_PAGE_QUERY } from '../../graphql/operations.js';
 import { Link } from '../../router/Link.js';
@@ -126,9 +127,7 @@ export default function PostPage({ params }: PageProps) {
               <StarIcon /> The author made this story available to members only.
             </p>
             <p>Get unlimited access to the best of this site: sign in or become a member to read the rest.</p>
-            <Link href="/m/signin?operation=login" className={styles.paywallCta}>
-              Sign in to keep reading
-            </Link>
+            <PaywallUpsell ctaClassName={styles.paywallCta} />
           </aside>
         )}
         {post.tags.length > 0 && (
