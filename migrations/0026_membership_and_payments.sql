@@ -1,3 +1,10 @@
+CREATE TABLE "user_dismissed_flags" (
+	"user_id" text NOT NULL,
+	"flag" text NOT NULL,
+	"dismissed_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "user_dismissed_flags_user_id_flag_pk" PRIMARY KEY("user_id","flag")
+);
+--> statement-breakpoint
 CREATE TABLE "metered_reads" (
 	"reader_id" text NOT NULL,
 	"month" date NOT NULL,
@@ -202,6 +209,7 @@ CREATE TABLE "payment_customers" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "user_dismissed_flags" ADD CONSTRAINT "user_dismissed_flags_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "metered_reads" ADD CONSTRAINT "metered_reads_reader_id_users_id_fk" FOREIGN KEY ("reader_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "metered_reads" ADD CONSTRAINT "metered_reads_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
