@@ -59,7 +59,7 @@ export default function LandingMembershipPage(_props: PageProps) {
           <>
             <p className={styles.sub}>
               {weekly && yearly
-                ? `Membership costs ${weekly.under}: ${formatMoney(yearly.price)} a year, ${weekly.exact}.`
+                ? `Membership costs ${weekly.under}: ${weekly.exact}, billed ${formatMoney(yearly.price)} a year.`
                 : `Become a member of ${siteName} and read every story.`}
             </p>
             <Link href="/plans" className={buttonClassName({ variant: 'accent', size: 'large' })}>

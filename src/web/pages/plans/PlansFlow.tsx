@@ -70,7 +70,7 @@ export function PlansFlow({ title, lede, discount, render, footer }: PlansFlowPr
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 className={styles.title}>{plan ? 'Complete your membership' : title}</h1>
       {plan ? (
         <Checkout plan={plan} discount={discount} provider={data.paymentProviderInfo} onChangePlan={() => choose(null)} />
       ) : (
