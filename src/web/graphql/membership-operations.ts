@@ -80,7 +80,6 @@ export const PLANS_PAGE_QUERY = gql`
 export const LANDING_MEMBERSHIP_QUERY = gql`
   query LandingMembershipQuery {
     visitor {
-      id
       geolocation {
         country
       }

@@ -7,11 +7,11 @@ import { usePageQuery } from '../../graphql/use-page-query.js';
 import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';
 import { MANAGE_MEMBERSHIP_HREF } from '../plans/CurrentMembership.js';
-import { currencyOfCountry, isLiveMembership, plansByType, planSlug, priceLabel, tierBenefits, weeklyFigures, type PlanView, type ViewerMembershipView } from '../plans/plan-terms.js';
+import { currencyOfCountry, hasMembershipToManage, plansByType, planSlug, priceLabel, tierBenefits, weeklyFigures, type PlanView, type ViewerMembershipView } from '../plans/plan-terms.js';
 import styles from './LandingMembershipPage.module.css';
 
 interface LandingData {
-  visitor: { id: string; geolocation: { country: string | null } | null } | null;
+  visitor: { geolocation: { country: string | null } | null } | null;
   viewer: { id: string; membershipStatus: ViewerMembershipView | null } | null;
   usdPlans: PlanView[];
   cadPlans: PlanView[];
@@ -28,7 +28,8 @@ export default function LandingMembershipPage(_props: PageProps) {
   const data = usePageQuery<LandingData>(LANDING_MEMBERSHIP_QUERY);
   const currency = currencyOfCountry(data?.visitor?.geolocation?.country);
   const plans = plansByType(currency === 'CAD' ? data?.cadPlans : data?.usdPlans);
-  const member = isLiveMembership(data?.viewer?.membershipStatus) ? data!.viewer!.membershipStatus! : null;
+  const status = data?.viewer?.membershipStatus;
+  const member = status && hasMembershipToManage(status) ? status : null;
   const yearly = plans.YEARLY;
   const weekly = yearly ? weeklyFigures(yearly.price) : null;
 

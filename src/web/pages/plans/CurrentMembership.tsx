@@ -10,7 +10,7 @@ import styles from './plans.module.css';
 export const MANAGE_MEMBERSHIP_HREF = '/me/settings/membership';
 
 /**
- * A reader who already has a membership sees it instead of the plans: the plan, what it
+ * A reader who already has a membership (paid, or suspended by staff) sees it instead of the plans: the plan, what it
  * costs, where it stands, and where to manage it. Buying a second one is not offered.
  */
 export function CurrentMembership({ membership }: { membership: ViewerMembershipView }) {
@@ -26,12 +26,7 @@ export function CurrentMembership({ membership }: { membership: ViewerMembership
       <p className={styles.lede}>
         {planTitle(membership.membershipType, siteName)} · {priceLabel(membership.membershipType, price)}
       </p>
-      {membership.state === 'PENDING_ACTION' ? (
-        <p className={styles.notice}>
-          Your payment is waiting for your bank's confirmation.{' '}
-          {membership.pendingActionUrl && <a href={membership.pendingActionUrl}>Confirm the payment</a>}
-        </p>
-      ) : membership.state === 'SUSPENDED' ? (
+      {membership.state === 'SUSPENDED' ? (
         <p className={styles.notice}>Your membership is suspended. Write to us if you think this is a mistake.</p>
       ) : membership.isCancelled ? (
         <p>Your membership will expire on {ends}.</p>

@@ -8,7 +8,7 @@ import { Checkout } from './Checkout.js';
 import { CurrentMembership } from './CurrentMembership.js';
 import { PlanCards } from './PlanCards.js';
 import { plansVariables } from './plans-variables.js';
-import { billingOf, currencyOfCountry, isLiveMembership, planFromSlug, plansByType, planSlug, type Billing, type PlanView, type ViewerMembershipView } from './plan-terms.js';
+import { billingOf, currencyOfCountry, hasMembershipToManage, planFromSlug, plansByType, planSlug, type Billing, type PlanView, type ViewerMembershipView } from './plan-terms.js';
 import styles from './plans.module.css';
 
 export interface PlansPageData {
@@ -49,7 +49,7 @@ export function PlansFlow({ title, lede, discount, render, footer }: PlansFlowPr
   if (!data?.viewer) return null;
 
   const membership = data.viewer.membershipStatus;
-  if (isLiveMembership(membership)) {
+  if (membership && hasMembershipToManage(membership)) {
     return (
       <div className={styles.page}>
         <CurrentMembership membership={membership} />
@@ -79,6 +79,13 @@ export function PlansFlow({ title, lede, discount, render, footer }: PlansFlowPr
           {unavailable && (
             <p className={styles.notice} role="alert">
               {UNAVAILABLE_PRICE_MESSAGE}
+            </p>
+          )}
+          {membership?.state === 'PENDING_ACTION' && (
+            <p className={styles.notice} data-testid="membership-pending">
+              Your last payment is waiting for your bank's confirmation.{' '}
+              {membership.pendingActionUrl && <a href={membership.pendingActionUrl}>Confirm it</a>}
+              {membership.pendingActionUrl ? ', or choose a plan to pay again with another card.' : ' You can choose a plan to pay again with another card.'}
             </p>
           )}
           {currency === 'CAD' && <p className={styles.currency}>Prices in Canadian dollars (CAD).</p>}

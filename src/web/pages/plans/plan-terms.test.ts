@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planPrice } from '../../../shared/membership.js';
-import { currencyOfCountry, isLiveMembership, planFromSlug, planOf, planSlug, planTitle, priceLabel, savings, weeklyFigures, type ViewerMembershipView } from './plan-terms.js';
+import { currencyOfCountry, hasMembershipToManage, isLiveMembership, planFromSlug, planOf, planSlug, planTitle, priceLabel, savings, weeklyFigures, type ViewerMembershipView } from './plan-terms.js';
 
 describe('plan terms', () => {
   it('prices a reader in Canada in CAD and everyone else in USD', () => {
@@ -43,5 +43,8 @@ describe('plan terms', () => {
     expect(isLiveMembership({ ...m, state: 'SUSPENDED' })).toBe(true);
     expect(isLiveMembership({ ...m, state: 'INACTIVE' })).toBe(false);
     expect(isLiveMembership(null)).toBe(false);
+    expect(hasMembershipToManage(m)).toBe(true);
+    expect(hasMembershipToManage({ ...m, state: 'PENDING_ACTION' })).toBe(false);
+    expect(hasMembershipToManage({ ...m, state: 'INACTIVE' })).toBe(false);
   });
 });

@@ -88,6 +88,12 @@ export function plansByType(plans: readonly PlanView[] | null | undefined): Part
  */
 export const isLiveMembership = (m: ViewerMembershipView | null | undefined): m is ViewerMembershipView => m != null && m.state !== 'INACTIVE' && m.state !== 'UNKNOWN';
 
+/**
+ * A membership the reader manages instead of buying: one waiting for 3-D Secure is not yet one
+ * (buying again, with another card, replaces it).
+ */
+export const hasMembershipToManage = (m: ViewerMembershipView | null | undefined): boolean => isLiveMembership(m) && m.state !== 'PENDING_ACTION';
+
 /** What each tier gives, in the product's words. */
 export function tierBenefits(tier: 'MEMBER' | 'FRIEND', siteName: string): string[] {
   if (tier === 'FRIEND') {
