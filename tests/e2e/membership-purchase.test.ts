@@ -75,8 +75,8 @@ describe.skipIf(h.skipReason !== '')(`membership: plans and checkout${h.skipReas
 
       // The plans: yearly by default, the monthly prices a click away.
       const member = page.getByTestId('plan-YEARLY');
-      await expect(member.textContent()).resolves.toMatch(/\$50\/year\s*\$60.*save \$10/);
-      await expect(page.getByTestId('plan-PREMIUM_YEARLY').textContent()).resolves.toMatch(/\$150\/year\s*\$180.*save \$30/);
+      await expect(member.textContent()).resolves.toMatch(/\$50\/year\s*instead of \$60.*save \$10/);
+      await expect(page.getByTestId('plan-PREMIUM_YEARLY').textContent()).resolves.toMatch(/\$150\/year\s*instead of \$180.*save \$30/);
       await clickOnceHydrated(page.getByRole('button', { name: 'Monthly' }));
       await expect(page.getByTestId('plan-MONTHLY').textContent()).resolves.toContain('$5/month');
       await expect(page.getByTestId('plan-PREMIUM_MONTHLY').textContent()).resolves.toContain('$15/month');
@@ -175,7 +175,7 @@ describe.skipIf(h.skipReason !== '')(`membership: plans and checkout${h.skipReas
     for (const width of [500, 1200]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/discount');
-      await expect(page.getByTestId('plan-YEARLY').textContent()).resolves.toMatch(/\$25\/year\s*\$50.*save \$25.*Then \$50\/year/);
+      await expect(page.getByTestId('plan-YEARLY').textContent()).resolves.toMatch(/\$25\/year\s*instead of \$50.*save \$25.*Then \$50\/year/);
       await page.screenshot({ path: screenshotPath(`membership-discount-${width}`), fullPage: true });
       await page.goto('/get-started/plans');
       await page.getByRole('link', { name: /Not now/ }).waitFor();

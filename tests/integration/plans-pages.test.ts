@@ -53,9 +53,9 @@ describe('plans pages', () => {
     expect(plans.statusCode).toBe(200);
     expect(plans.body).toContain('<title>Membership plans – ');
     expect(plans.body).toContain('<meta name="robots" content="noindex"');
-    expect(plans.body).toMatch(/\$50\/year<\/span> <s[^>]*>\$60<\/s>/);
+    expect(plans.body).toMatch(/\$50\/year<\/span> <span class="visually-hidden">instead of <\/span><s[^>]*>\$60<\/s>/);
     expect(plans.body).toContain('save $10');
-    expect(plans.body).toMatch(/\$150\/year<\/span> <s[^>]*>\$180<\/s>/);
+    expect(plans.body).toMatch(/\$150\/year<\/span> <span class="visually-hidden">instead of <\/span><s[^>]*>\$180<\/s>/);
     expect(plans.body).toContain('save $30');
 
     const checkout = await ann.browser.get('/plans?plan=premium_monthly');
@@ -72,7 +72,7 @@ describe('plans pages', () => {
     expect(confirmation.body).toMatch(/>Unavailable membership price<\/h1>/);
 
     const discount = await ann.browser.get('/discount');
-    expect(discount.body).toMatch(/\$25\/year<\/span> <s[^>]*>\$50<\/s>/);
+    expect(discount.body).toMatch(/\$25\/year<\/span> <span class="visually-hidden">instead of <\/span><s[^>]*>\$50<\/s>/);
     expect(discount.body).toContain('save $25');
     expect(discount.body).toContain('Then $50/year');
     const onboarding = await ann.browser.get('/get-started/plans');

@@ -45,9 +45,8 @@ export function PlanCard({ plan, onChoose, chooseLabel }: { plan: PlanView; onCh
         {plan.price.crossoutAmount != null && (
           <>
             {' '}
-            <s className={styles.crossout} aria-label={`instead of ${formatMoney({ amount: plan.price.crossoutAmount, currency: plan.price.currency })}`}>
-              {formatMoney({ amount: plan.price.crossoutAmount, currency: plan.price.currency })}
-            </s>
+            <span className="visually-hidden">instead of </span>
+            <s className={styles.crossout}>{formatMoney({ amount: plan.price.crossoutAmount, currency: plan.price.currency })}</s>
           </>
         )}
       </p>
