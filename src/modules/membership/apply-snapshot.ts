@@ -108,7 +108,8 @@ export async function applySnapshotInTransaction(tx: DbTransaction, provider: Pi
   }
 
   await resolveCancellations(tx, row, snapshot, now);
-  if (existing && snapshot.failedPaymentCount > existing.failedPaymentCount && user.email) {
+  // Dunning is for renewals of a running membership (a first payment's failure is shown at once).
+  if (existing?.state === 'ACTIVE' && snapshot.failedPaymentCount > existing.failedPaymentCount && user.email) {
     await sendDunningEmail(tx, { to: user.email, membership: row, now, env });
   }
   await updateAccess(tx, user, row, accessUntilOf(derived.state, snapshot), now);
