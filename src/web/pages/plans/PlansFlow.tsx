@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { UNAVAILABLE_PRICE_MESSAGE, type DiscountMode, type MembershipPlan } from '../../../shared/membership.js';
 import type { PaymentProviderInfoView } from '../../components/payment/index.js';
 import { PLANS_PAGE_QUERY } from '../../graphql/membership-operations.js';
@@ -45,6 +45,14 @@ export function PlansFlow({ title, lede, discount, render, footer }: PlansFlowPr
     return p && plans[p] ? p : null;
   });
   const [billing, setBilling] = useState<Billing>(chosen ? billingOf(chosen) : 'yearly');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  // The chosen plan's button is gone with the cards: keyboard and screen reader users start again at the heading.
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  }, [chosen]);
   const unavailable = asked !== null && !(planFromSlug(asked) && plans[planFromSlug(asked)!]);
   if (!data?.viewer) return null;
 
@@ -59,6 +67,7 @@ export function PlansFlow({ title, lede, discount, render, footer }: PlansFlowPr
 
   const choose = (plan: MembershipPlan | null) => {
     setChosen(plan);
+    focusHeading.current = true;
     if (plan) setBilling(billingOf(plan));
     const url = new URL(window.location.href);
     if (plan) url.searchParams.set('plan', planSlug(plan));
@@ -70,7 +79,9 @@ export function PlansFlow({ title, lede, discount, render, footer }: PlansFlowPr
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>{plan ? 'Complete your membership' : title}</h1>
+      <h1 className={styles.title} ref={heading} tabIndex={-1}>
+        {plan ? 'Complete your membership' : title}
+      </h1>
       {plan ? (
         <Checkout plan={plan} discount={discount} provider={data.paymentProviderInfo} onChangePlan={() => choose(null)} />
       ) : (
