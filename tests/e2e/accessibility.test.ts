@@ -60,7 +60,8 @@ const SIGNED_OUT: PageKind[] = [
   { name: 'explore topics', path: () => '/explore-topics' },
   { name: 'search', path: () => '/search?q=types' },
   { name: 'search people', path: () => '/search/people?q=maya' },
-  { name: 'coming soon (wordmark layout)', path: () => '/plans' },
+  { name: 'coming soon (wordmark layout)', path: () => '/download-app' },
+  { name: 'membership landing', path: () => '/membership' },
   { name: 'sign-in', path: () => '/m/signin' },
   { name: 'sign-up', path: () => '/m/signin?operation=register' },
   { name: 'not found', path: () => '/no/such/page/here' },
@@ -83,6 +84,8 @@ const SIGNED_IN: PageKind[] = [
   { name: 'your stories', path: () => '/me/stories/drafts' },
   { name: 'editor', path: () => '/new-story' },
   { name: 'topics onboarding', path: () => '/get-started/topics' },
+  { name: 'plans', path: () => '/plans' },
+  { name: 'plans checkout', path: () => '/plans?plan=yearly' },
   { name: 'not found', path: () => '/no/such/page/here' },
 ];
 

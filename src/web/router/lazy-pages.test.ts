@@ -16,6 +16,6 @@ describe('page definitions loaded with their page', () => {
     expect(pageDefModule('topic')).toBe('src/web/pages/topic/page-defs.ts');
     expect(await loadPageDef('post')).toBe(PAGES.post);
     expect(pageDefModule('post')).toBeNull();
-    expect(await loadPageDef('plans')).toBe(COMING_SOON);
+    expect(await loadPageDef('download-app')).toBe(COMING_SOON);
   });
 });

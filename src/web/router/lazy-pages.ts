@@ -39,6 +39,8 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/site-document/page-defs.ts', ['terms', 'privacy'], () => import('../pages/site-document/page-defs.js').then((m) => m.SITE_DOCUMENT_PAGE_DEFS)),
   // /me/notifications (page id notifications).
   group('src/web/pages/notifications/page-defs.ts', ['notifications'], () => import('../pages/notifications/page-defs.js').then((m) => m.NOTIFICATIONS_PAGES)),
+  // Buying a membership: /plans, /plans/confirmation/{membershipType}, /discount, /get-started/plans, /welcome-member, /membership.
+  group('src/web/pages/plans/page-defs.ts', ['plans', 'plans-confirmation', 'discount-plans', 'onboarding-plans', 'welcome-member', 'landing-membership'], () => import('../pages/plans/page-defs.js').then((m) => m.PLANS_PAGES)),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));
