@@ -110,7 +110,7 @@ describe('membership authorization (role × action)', () => {
     // Plans and the provider are public.
     const plans = (await visitor.gql(Q.plans)).data;
     expect(plans.membershipPlans).toHaveLength(4);
-    expect(plans.paymentProviderInfo).toEqual({ id: 'test', testMode: true, publishableKey: null });
+    expect(plans.paymentProviderInfo).toEqual({ id: 'TEST', testMode: true, publishableKey: null });
   });
 
   it('lets the member act, and staff deactivate', async () => {

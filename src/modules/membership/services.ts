@@ -30,5 +30,5 @@ export function useMembershipDeps(deps: MembershipDeps): void {
 export function paymentProviderInfo(ctx: { db: Db; config: Config }) {
   const { provider } = membershipDeps(ctx);
   const config = ctx.config as Config & { STRIPE_PUBLISHABLE_KEY?: string };
-  return { id: provider.id.toLowerCase(), testMode: provider.testMode, publishableKey: provider.id === 'STRIPE' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null };
+  return { id: provider.id, testMode: provider.testMode, publishableKey: provider.id === 'STRIPE' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null };
 }

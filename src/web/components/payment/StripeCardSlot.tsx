@@ -1,3 +1,4 @@
+import { StripeCardForm } from './stripe/index.js';
 import type { CardSubmit, PaymentProviderInfoView } from './types.js';
 
 export interface ProviderCardFieldsProps {
@@ -12,10 +13,6 @@ export interface ProviderCardFieldsProps {
  * `{ token }`, so the number never reaches this site. Stripe's component lives in
  * components/payment/stripe/; this is the one place the card form renders it.
  */
-export function StripeCardSlot(_props: ProviderCardFieldsProps) {
-  return (
-    <p role="alert" data-testid="stripe-card-slot">
-      Card payments through Stripe are not set up on this site yet.
-    </p>
-  );
+export function StripeCardSlot(props: ProviderCardFieldsProps) {
+  return <StripeCardForm {...props} />;
 }
