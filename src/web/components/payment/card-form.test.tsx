@@ -29,7 +29,7 @@ describe('CardForm', () => {
 
   it("leaves the card to Stripe's own component when the provider is Stripe", () => {
     const html = render({ id: 'STRIPE', testMode: false, publishableKey: 'pk_test_x' });
-    expect(html).toContain('data-testid="stripe-card-slot"');
+    expect(html).toContain('data-testid="stripe-card-form"');
     expect(html).not.toContain('cc-number');
   });
 });
