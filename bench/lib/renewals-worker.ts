@@ -18,6 +18,7 @@ const database = connectDatabase(url!, 4, 0);
 const send = (message: Record<string, unknown>) => process.send?.({ ...message, rss: process.memoryUsage().rss });
 
 const started = performance.now();
+const cpuStarted = process.cpuUsage();
 let renewed = 0;
 send({ kind: 'start' });
 for (;;) {
@@ -27,7 +28,8 @@ for (;;) {
   if (n === 0) break;
 }
 const renewalsMs = performance.now() - started;
-send({ kind: 'renewals-done', renewed, ms: renewalsMs });
+const cpu = process.cpuUsage(cpuStarted);
+send({ kind: 'renewals-done', renewed, ms: renewalsMs, cpuMs: (cpu.user + cpu.system) / 1000 });
 
 if (phase === 'all') {
   const provider = new TestPaymentProvider({ db: database.db, clock });
