@@ -3,6 +3,7 @@ import { syncCharge } from '../modules/payments/ledger.js';
 import { applySnapshotInTransaction } from '../modules/membership/apply-snapshot.js';
 import { membershipEnv, type MembershipEnv } from '../modules/membership/env.js';
 import { loadConfig } from './config.js';
+import { announceUsersChanged } from './write-invalidation.js';
 
 /**
  * What the site does with each payment provider event, by the kind of object it names
@@ -13,13 +14,23 @@ import { loadConfig } from './config.js';
  * and the site name and origin of the dunning emails. The worker passes its own; without one,
  * the process's configuration and the system clock.
  */
-export function paymentEventHandlers(deps: { env?: MembershipEnv } = {}): PaymentEventHandlers {
+export function paymentEventHandlers(deps: { env?: MembershipEnv; announce?: (userIds: string[]) => Promise<void> } = {}): PaymentEventHandlers {
   let env = deps.env;
+  // Readers whose access may have changed in this batch: every process forgets their kept
+  // sessions once it commits, so a renewal, a lapse or a webhook counts on their next request.
+  const changedUsers = new Set<string>();
   return {
     // The membership follows the subscription's state (memberships, access, dunning emails).
     subscription: async (db, provider, snapshot) => {
       env ??= membershipEnv(loadConfig());
       await applySnapshotInTransaction(db, provider, snapshot, env);
+      if (snapshot.metadata.userId) changedUsers.add(snapshot.metadata.userId);
+    },
+    afterBatch: async () => {
+      if (changedUsers.size === 0) return;
+      const users = [...changedUsers];
+      changedUsers.clear();
+      await (deps.announce ?? announceUsersChanged)(users);
     },
     // The ledger records the charge (gifts add their reaction here).
     charge: async (db, provider, chargeRef) => {

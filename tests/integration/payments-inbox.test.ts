@@ -133,4 +133,19 @@ describe('the provider-event inbox', () => {
     const { rows: pending } = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from payment_provider_events where processed_at is null`);
     expect(pending[0]!.n).toBe(0);
   });
+
+  it('tells every process which readers a committed batch changed, so their kept sessions are read again', async () => {
+    const announced: string[][] = [];
+    const handlers = paymentEventHandlers({ announce: async (users) => void announced.push(users) });
+    await drain(handlers);
+    announced.length = 0;
+    const { userId, sub } = await subscriber(30);
+    await drain(handlers);
+    expect(announced.flat()).toContain(userId);
+    // A batch with nothing for a reader announces nothing.
+    announced.length = 0;
+    await recordProviderEvent(database.db, { provider: 'TEST', id: 'evt_charge_only', type: 'charge.succeeded', objectRef: sub.latestChargeRef!, createdAt: clock.now() }, clock.now());
+    await drain(handlers);
+    expect(announced).toEqual([]);
+  });
 });

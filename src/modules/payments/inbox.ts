@@ -17,6 +17,8 @@ import { MAX_PROVIDER_EVENT_ATTEMPTS, paymentProviderEvents } from './tables.js'
 export interface PaymentEventHandlers {
   subscription(db: DbTransaction, provider: PaymentProvider, snapshot: SubscriptionSnapshot): Promise<void>;
   charge(db: DbTransaction, provider: PaymentProvider, chargeRef: string): Promise<void>;
+  /** After a batch's transaction commits (or rolls back): what must wait for the commit, such as telling other processes. */
+  afterBatch?(): Promise<void>;
 }
 
 const processors = createWakers();
@@ -86,6 +88,8 @@ export async function processProviderEvents(db: Db, opts: ProcessOptions): Promi
   } catch (error) {
     if (!(error instanceof BatchNeedsSavepoints)) throw error;
     return processBatch(db, opts, true);
+  } finally {
+    await opts.handlers.afterBatch?.();
   }
 }
 
