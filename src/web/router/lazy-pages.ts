@@ -39,6 +39,10 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/site-document/page-defs.ts', ['terms', 'privacy'], () => import('../pages/site-document/page-defs.js').then((m) => m.SITE_DOCUMENT_PAGE_DEFS)),
   // /me/notifications (page id notifications).
   group('src/web/pages/notifications/page-defs.ts', ['notifications'], () => import('../pages/notifications/page-defs.js').then((m) => m.NOTIFICATIONS_PAGES)),
+  // Managing a membership: switch plan (+ confirmation), cancel, payment method, receipts.
+  group('src/web/pages/manage-membership/page-defs.ts', ['manage-membership', 'manage-membership-confirmation', 'cancel-membership', 'update-payment', 'billing-receipt'], () =>
+    import('../pages/manage-membership/page-defs.js').then((m) => m.MANAGE_MEMBERSHIP_PAGES),
+  ),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));
