@@ -12,6 +12,7 @@ import { searchBackfillSweep } from '../modules/search/indexer.js';
 import { searchTierSweep } from '../modules/search/tier.js';
 import { searchAnalyticsPruneSweep } from '../modules/search/retention.js';
 import { eventHandlers } from './event-handlers.js';
+import { giftExpirySweep } from '../modules/membership/gifts.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -41,6 +42,8 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     startSweeper({ sweep: searchBackfillSweep(db), logger, intervalMs: 6 * 3600_000, startDelayMs: 0, batchSize: 5000 }),
     // The story search's top tier, rebuilt as the site grows (modules/search/tier.ts): hourly.
     startSweeper({ sweep: searchTierSweep(db), logger, intervalMs: 60 * 60_000, startDelayMs: 60_000 }),
+    // Gift memberships end at their period end (a paid one ends by its provider's event): every 10 minutes.
+    startSweeper({ sweep: giftExpirySweep({ db, clock: systemClock }), logger }),
     // Search analytics older than 90 days go (modules/search/retention.ts): hourly.
     startSweeper({ sweep: searchAnalyticsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }),
   ];
