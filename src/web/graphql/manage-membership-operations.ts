@@ -38,6 +38,7 @@ const MUTATION_RESULT_FIELDS = `
       membershipId
       isCancelled
       currentPeriodEndsAt
+      retentionOffer
     }
   }
   ... on PaymentMethodDeclined {
@@ -212,6 +213,7 @@ export const USE_PAYMENT_METHOD_RETENTION_QUERY = gql`
         currency
         amount
         isCancelled
+        retentionOffer
         discountEndsAt
         currentPeriodEndsAt
         paymentProvider

@@ -9,7 +9,6 @@ import {
   mayReactivate,
   maySwitchPlan,
   planLabel,
-  retentionOfferFor,
   switchTargetOf,
 } from './manage-rules.js';
 
@@ -21,12 +20,6 @@ describe('membership management rules', () => {
     expect([...CANCELLATION_REASON_VALUES].sort()).toEqual(asEnum);
     for (const value of CANCELLATION_REASON_VALUES) expect(CANCELLATION_REASON_LABELS[value]).toMatch(/^[A-Z].{5,}/);
     expect(CANCELLATION_REASON_VALUES.at(-1)).toBe('OTHER');
-  });
-
-  it('meets cost with half off, time and stories with 20% off, and leaves the rest without an offer', () => {
-    expect(retentionOfferFor('COSTS')).toBe('FIFTY_PERCENT_OFF_ONE_YEAR');
-    for (const r of ['CONTENT', 'TIME', 'FEATURE_USAGE', 'OTHER'] as const) expect(retentionOfferFor(r), r).toBe('TWENTY_PERCENT_OFF_ONE_YEAR');
-    for (const r of ['DUPLICATE_ACCOUNTS', 'SWITCHING_PRODUCT', 'PREMIUM_TIER'] as const) expect(retentionOfferFor(r), r).toBe('NONE');
   });
 
   it('takes a discount off in whole cents', () => {

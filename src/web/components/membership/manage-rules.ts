@@ -23,26 +23,6 @@ export const CANCELLATION_REASON_LABELS: Readonly<Record<CancellationReasonValue
 
 export const isCancellationReason = (value: string): value is CancellationReasonValue => (CANCELLATION_REASON_VALUES as readonly string[]).includes(value);
 
-/**
- * The retention offer a reason meets (spec §3 cancellation discounts). Price is the reason a
- * discount answers best: half off. Readers who are short of time or stories get 20% off to
- * give it another year. A duplicate account, a switch elsewhere or a reader leaving the
- * higher tier is not kept by a discount, so no offer stands between them and cancelling.
- */
-export function retentionOfferFor(reason: CancellationReasonValue): CancellationDiscount {
-  switch (reason) {
-    case 'COSTS':
-      return 'FIFTY_PERCENT_OFF_ONE_YEAR';
-    case 'CONTENT':
-    case 'TIME':
-    case 'FEATURE_USAGE':
-    case 'OTHER':
-      return 'TWENTY_PERCENT_OFF_ONE_YEAR';
-    default:
-      return 'NONE';
-  }
-}
-
 /** Percent off of a cancellation discount. */
 export const discountPercent = (discount: CancellationDiscount): number => (discount === 'FIFTY_PERCENT_OFF_ONE_YEAR' ? 50 : discount === 'TWENTY_PERCENT_OFF_ONE_YEAR' ? 20 : 0);
 

@@ -1,4 +1,4 @@
-import type { Currency, MembershipPlan, MembershipState, MembershipTier, PaymentMethodView, PaymentProviderName } from '../../../shared/membership.js';
+import type { CancellationDiscount, Currency, MembershipPlan, MembershipState, MembershipTier, PaymentMethodView, PaymentProviderName } from '../../../shared/membership.js';
 import type { MoneyView } from './manage-rules.js';
 
 /** The contract's MembershipPlanV2 as the pages read it. */
@@ -30,6 +30,8 @@ export interface MembershipStatusView {
   paymentMethod?: PaymentMethodView | null;
   planV2?: PlanView;
   switchPlanSchedule?: { startAt: number; plan: PlanView } | null;
+  /** After cancelling: the retention offer the reason met (NONE: none), open until taken or the membership ends. */
+  retentionOffer?: CancellationDiscount | null;
 }
 
 /** The contract's ChargeV2. */
@@ -46,7 +48,7 @@ export interface ChargeView {
 
 /** The membership mutations' result union (MembershipMutationResult). */
 export type MembershipMutationResultView =
-  | { __typename: 'MembershipPurchaseSuccess'; membershipStatus: Pick<MembershipStatusView, 'membershipId' | 'isCancelled' | 'currentPeriodEndsAt'> }
+  | { __typename: 'MembershipPurchaseSuccess'; membershipStatus: Pick<MembershipStatusView, 'membershipId' | 'isCancelled' | 'currentPeriodEndsAt' | 'retentionOffer'> }
   | { __typename: 'MutationSuccess' }
   | { __typename: 'PaymentMethodDeclined'; message: string; code: string }
   | { __typename: 'PaymentError' | 'BadRequest' | 'Unauthorized' | 'Conflict' | 'NotFound'; message: string };

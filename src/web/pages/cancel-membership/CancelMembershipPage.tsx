@@ -11,7 +11,6 @@ import {
   discountPercent,
   perPeriod,
   planLabel,
-  retentionOfferFor,
   type CancellationReasonValue,
 } from '../../components/membership/manage-rules.js';
 import { failureMessage, isMutationSuccess, type MembershipStatusView } from '../../components/membership/types.js';
@@ -30,7 +29,7 @@ export const CANCELLATION_COMMENT_MAX = 1000;
 type RetentionData = { viewer: { id: string; membershipStatus: MembershipStatusView | null } | null };
 type Step = { kind: 'reason' } | { kind: 'offer'; discount: CancellationDiscount } | { kind: 'cancelled' } | { kind: 'kept'; discount: CancellationDiscount };
 
-function ReasonStep({ status, onCancelled }: { status: MembershipStatusView; onCancelled(reason: CancellationReasonValue): void }) {
+function ReasonStep({ status, onCancelled }: { status: MembershipStatusView; onCancelled(offer: CancellationDiscount): void }) {
   const [reason, setReason] = useState<CancellationReasonValue | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +42,8 @@ function ReasonStep({ status, onCancelled }: { status: MembershipStatusView; onC
     setError(null);
     const trimmed = comment.trim();
     const result = await mutation.run(CANCEL_MEMBERSHIP, { membershipId: status.membershipId, reason, comment: trimmed === '' ? null : trimmed }, 'cancelMembership');
-    if (isMutationSuccess(result)) return onCancelled(reason);
+    // The membership module decides which offer the reason meets (and gives one a year at most).
+    if (isMutationSuccess(result)) return onCancelled((result?.__typename === 'MembershipPurchaseSuccess' && result.membershipStatus.retentionOffer) || 'NONE');
     setError(failureMessage(result, TRY_AGAIN));
   }
 
@@ -137,7 +137,9 @@ function OfferStep({ status, discount, onAccepted, onDeclined }: { status: Membe
 export default function CancelMembershipPage(_props: PageProps) {
   const { siteName } = useSite();
   const status = usePageQuery<RetentionData>(USE_PAYMENT_METHOD_RETENTION_QUERY)?.viewer?.membershipStatus ?? null;
-  const [step, setStep] = useState<Step>({ kind: 'reason' });
+  // A reader who cancelled and left before answering the offer finds it still open here.
+  const openOffer = status?.isCancelled && status.retentionOffer && status.retentionOffer !== 'NONE' ? status.retentionOffer : null;
+  const [step, setStep] = useState<Step>(openOffer ? { kind: 'offer', discount: openOffer } : { kind: 'reason' });
   const settingsLink = (
     <Link href={MEMBERSHIP_SETTINGS_HREF} className={buttonClassName({ variant: 'accent' })}>
       Membership settings
@@ -194,10 +196,7 @@ export default function CancelMembershipPage(_props: PageProps) {
       {step.kind === 'reason' && (
         <ReasonStep
           status={status}
-          onCancelled={(reason) => {
-            const discount = retentionOfferFor(reason);
-            setStep(discount === 'NONE' ? { kind: 'cancelled' } : { kind: 'offer', discount });
-          }}
+          onCancelled={(discount) => setStep(discount === 'NONE' ? { kind: 'cancelled' } : { kind: 'offer', discount })}
         />
       )}
       {step.kind === 'offer' && <OfferStep status={status} discount={step.discount} onAccepted={() => setStep({ kind: 'kept', discount: step.discount })} onDeclined={() => setStep({ kind: 'cancelled' })} />}

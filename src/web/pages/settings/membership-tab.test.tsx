@@ -177,6 +177,14 @@ describe('/me/membership/cancel', () => {
     expect(text(html)).toContain('Your membership stays active until Dec 27, 2026');
   });
 
+  it('a reader who cancelled and left before answering finds the open offer again', () => {
+    const s = status({ membershipType: 'PREMIUM_MONTHLY', tier: 'FRIEND', amount: 1500, isCancelled: true, retentionOffer: 'FIFTY_PERCENT_OFF_ONE_YEAR' });
+    const t = text(render(<CancelMembershipPage pageId="cancel-membership" params={{}} />, [[USE_PAYMENT_METHOD_RETENTION_QUERY, { viewer: { id: 'u1', membershipStatus: s } }]]));
+    expect(t).toContain('Stay for 50% off for a year');
+    expect(t).toContain('$7.50/month instead of $15/month, for the next 12 months.');
+    expect(t).toContain('No thanks, finish cancelling');
+  });
+
   it('an already cancelled membership says when it expires', () => {
     const html = render(<CancelMembershipPage pageId="cancel-membership" params={{}} />, [[USE_PAYMENT_METHOD_RETENTION_QUERY, { viewer: { id: 'u1', membershipStatus: status({ isCancelled: true }) } }]]);
     expect(text(html)).toContain('Your membership will expire on Dec 27, 2026.');
