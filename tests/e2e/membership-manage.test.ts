@@ -104,6 +104,8 @@ describe.skipIf(h.skipReason !== '')(`managing a membership${h.skipReason ? ` (s
       await dialog.waitFor();
       expect(new URL(page.url()).hash).toBe('#reactivateMembership');
       const confirm = dialog.getByRole('button', { name: 'Reactivate membership' });
+      // Confirm waits for the modal's own query; then it names the plan and the card.
+      await dialog.getByText(/Friend of Inkwell, monthly membership continues after/).waitFor();
       await expect(confirm.isEnabled()).resolves.toBe(true);
       await page.screenshot({ path: screenshotPath(`membership-reactivate-modal-${width}`) });
       // Closing clears the hash; the hash opens it again.
@@ -111,7 +113,7 @@ describe.skipIf(h.skipReason !== '')(`managing a membership${h.skipReason ? ` (s
       await dialog.waitFor({ state: 'detached' });
       expect(new URL(page.url()).hash).toBe('');
       await page.goto('/me/settings/membership#reactivateMembership', { waitUntil: 'networkidle' });
-      await dialog.waitFor();
+      await dialog.getByText(/membership continues after/).waitFor();
       await expect(confirm.isEnabled()).resolves.toBe(true);
       await confirm.click();
       // Success clears the hash and reloads: the membership runs again.
@@ -138,6 +140,6 @@ describe.skipIf(h.skipReason !== '')(`managing a membership${h.skipReason ? ` (s
       await expect(page.getByTestId('payment-text').textContent()).resolves.toMatch(/^Mastercard ending in 4444 \(Expires 11\/\d{4}\)$/);
       await page.screenshot({ path: screenshotPath(`membership-payment-updated-${width}`) });
       expect(errors).toEqual([]);
-    });
+    }, 180_000);
   }
 });

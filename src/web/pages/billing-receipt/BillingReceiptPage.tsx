@@ -20,6 +20,9 @@ const CHARGE_TYPE_LABELS: Record<string, string> = {
   'custom domain': 'Custom domain',
 };
 
+/** The ledger's charge statuses, as a receipt says them. */
+const STATUS_LABELS: Record<string, string> = { succeeded: 'Paid', failed: 'Failed', pending: 'Pending' };
+
 /** /me/billing-history/receipt/{chargeId} (billing-receipt, basic layout): one of the reader's own charges, to print. */
 export default function BillingReceiptPage({ params }: PageProps) {
   const { siteName } = useSite();
@@ -50,7 +53,7 @@ export default function BillingReceiptPage({ params }: PageProps) {
         <dt>Payment method</dt>
         <dd>{charge.paymentMethod ? paymentText(charge.paymentMethod, new Date(charge.createdAt)) : '—'}</dd>
         <dt>Status</dt>
-        <dd>{charge.status}</dd>
+        <dd>{refunded ? (charge.refundedAmount >= charge.amount.amount ? 'Refunded' : 'Partly refunded') : (STATUS_LABELS[charge.status] ?? charge.status)}</dd>
       </dl>
       <p className={styles.total}>
         <span>Amount paid</span>

@@ -34,7 +34,7 @@ function TestModeMarker() {
 }
 
 /** The membership: tier, plan, price, since when, what happens next, and what the reader may do (spec §4). */
-function MembershipSection({ status, memberSince, testMode, hasPastMemberships }: { status: MembershipStatusView | null; memberSince: number | null; testMode: boolean; hasPastMemberships: boolean }) {
+function MembershipSection({ status, memberSince, hasPastMemberships }: { status: MembershipStatusView | null; memberSince: number | null; hasPastMemberships: boolean }) {
   const { siteName } = useSite();
   if (!status || status.state === 'INACTIVE') {
     return (
@@ -61,12 +61,9 @@ function MembershipSection({ status, memberSince, testMode, hasPastMemberships }
   const price = formatMoney({ amount: status.amount, currency: status.currency });
   return (
     <section id="membership" className={styles.section} aria-labelledby="membership-title">
-      <div className={styles.titleLine}>
-        <h2 id="membership-title" className={styles.sectionTitle}>
-          Membership
-        </h2>
-        {(testMode || status.paymentProvider === 'TEST') && <TestModeMarker />}
-      </div>
+      <h2 id="membership-title" className={styles.sectionTitle}>
+        Membership
+      </h2>
       <dl className={styles.facts}>
         <dt>Tier</dt>
         <dd>{tierLabel(status.tier, siteName)}</dd>
@@ -137,7 +134,7 @@ function PaymentSection({ status, testMode, charges }: { status: MembershipStatu
         <h2 id="payment-title" className={styles.sectionTitle}>
           Payment
         </h2>
-        {testMode && <TestModeMarker />}
+        {(testMode || status?.paymentProvider === 'TEST') && <TestModeMarker />}
       </div>
       {status && (status.paymentFailedAt || status.hasCreditCardExpired) && (
         <p className={styles.warning}>
@@ -202,7 +199,7 @@ export function MembershipTab() {
   const testMode = Boolean(data?.paymentProviderInfo.testMode);
   return (
     <div className={styles.tab}>
-      <MembershipSection status={status} memberSince={viewer?.membership?.memberSince ?? null} testMode={testMode} hasPastMemberships={Boolean(viewer?.hasPastMemberships)} />
+      <MembershipSection status={status} memberSince={viewer?.membership?.memberSince ?? null} hasPastMemberships={Boolean(viewer?.hasPastMemberships)} />
       <PaymentSection status={status} testMode={testMode} charges={data?.billingHistory ?? []} />
       <section id="redeemGiftMembership" className={styles.section} aria-labelledby="redeem-gift-title">
         <h2 id="redeem-gift-title" className={styles.sectionTitle}>
