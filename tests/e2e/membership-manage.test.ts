@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, useBrowser } from './support/browser.js';
@@ -24,8 +26,22 @@ async function buyMembership(page: Page, membershipType: 'MONTHLY' | 'YEARLY'): 
   expect(result.data?.purchaseMembership).toEqual({ __typename: 'MembershipPurchaseSuccess', membershipStatus: { state: 'ACTIVE' } });
 }
 
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical findings, and content outside landmarks or without an h1 (as accessibility.test.ts counts them). */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'region' || v.id === 'page-has-heading-one').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A full-page screenshot to look at, and the page checked with axe. */
 async function shoot(page: Page, name: string, width: number) {
   await page.screenshot({ path: screenshotPath(`membership-${name}-${width}`), fullPage: true });
+  expect(await axeFindings(page), name).toEqual([]);
 }
 
 async function openMembershipSettings(page: Page) {
@@ -75,6 +91,10 @@ describe.skipIf(h.skipReason !== '')(`managing a membership${h.skipReason ? ` (s
       await page.waitForURL('**/manage-membership/confirmation/premium_monthly');
       await page.getByRole('heading', { name: 'You’re now a Friend of Inkwell' }).waitFor();
       await shoot(page, 'manage-confirmation', width);
+      // A Friend is offered the switch down, at the period end.
+      await page.goto('/manage-membership', { waitUntil: 'networkidle' });
+      await page.getByText(/^The switch takes effect at the end of this billing period/).waitFor();
+      await shoot(page, 'manage-friend', width);
 
       // Cancel with a reason and a comment; the offer for the cost is half off; decline it.
       await openMembershipSettings(page);
