@@ -13,6 +13,9 @@ import { searchTierSweep } from '../modules/search/tier.js';
 import { searchAnalyticsPruneSweep } from '../modules/search/retention.js';
 import { eventHandlers } from './event-handlers.js';
 import { giftExpirySweep } from '../modules/membership/gifts.js';
+import { membershipEnv } from '../modules/membership/env.js';
+import { startPaymentBackground } from '../modules/payments/background.js';
+import { paymentEventHandlers } from './payment-event-handlers.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -46,6 +49,8 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     startSweeper({ sweep: giftExpirySweep({ db, clock: systemClock }), logger }),
     // Search analytics older than 90 days go (modules/search/retention.ts): hourly.
     startSweeper({ sweep: searchAnalyticsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }),
+    // Payments: the provider-event inbox, and the test provider's renewals, retries and expiry.
+    startPaymentBackground({ db, config, logger, clock: systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, systemClock) }) }),
   ];
   return {
     async stop() {

@@ -1,7 +1,8 @@
 import type { PaymentEventHandlers } from '../modules/payments/inbox.js';
 import { syncCharge } from '../modules/payments/ledger.js';
 import { applySnapshotInTransaction } from '../modules/membership/apply-snapshot.js';
-import type { MembershipEnv } from '../modules/membership/env.js';
+import { membershipEnv, type MembershipEnv } from '../modules/membership/env.js';
+import { loadConfig } from './config.js';
 
 /**
  * What the site does with each payment provider event, by the kind of object it names
@@ -9,13 +10,16 @@ import type { MembershipEnv } from '../modules/membership/env.js';
  * Each runs in the transaction that marks the event processed.
  *
  * `env` is the membership module's (membershipEnv(config, clock)): the clock the worker runs on
- * and the site name and origin of the dunning emails.
+ * and the site name and origin of the dunning emails. The worker passes its own; without one,
+ * the process's configuration and the system clock.
  */
-export function paymentEventHandlers(deps: { env: MembershipEnv }): PaymentEventHandlers {
+export function paymentEventHandlers(deps: { env?: MembershipEnv } = {}): PaymentEventHandlers {
+  let env = deps.env;
   return {
     // The membership follows the subscription's state (memberships, access, dunning emails).
     subscription: async (db, provider, snapshot) => {
-      await applySnapshotInTransaction(db, provider, snapshot, deps.env);
+      env ??= membershipEnv(loadConfig());
+      await applySnapshotInTransaction(db, provider, snapshot, env);
     },
     // The ledger records the charge (gifts add their reaction here).
     charge: async (db, provider, chargeRef) => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { createTestApp, TEST_HOST, type TestApp } from '../support/app.js';
 import { newReader, type Reader } from '../support/readers.js';
 import { testBrowser, type TestBrowser } from '../support/test-browser.js';
 import { buy, card, CARDS, membershipWorld, Q, type MembershipWorld } from './membership-fixtures.js';
@@ -78,6 +78,17 @@ describe('membership authorization (role × action)', () => {
     expect((await visitor.gql(Q.updateCard, { pm: card(CARDS.mastercard) })).data.updatePaymentMethod.__typename).toBe('Unauthorized');
     expect((await reader.browser.gql(Q.updateCard, { pm: card(CARDS.mastercard) })).data.updatePaymentMethod).toEqual({ __typename: 'BadRequest', message: 'You have no membership to pay for.' });
     expect((await visitor.gql(Q.purchase, { type: 'MONTHLY', pm: card(CARDS.visa) })).data.purchaseMembership.__typename).toBe('Unauthorized');
+    // Another member's card update and purchase touch only their own membership; staff have none to pay for.
+    expect((await other.browser.gql(Q.updateCard, { pm: card(CARDS.mastercard) })).data.updatePaymentMethod.membershipStatus.paymentMethod.lastFour).toBe('4444');
+    expect((await other.browser.gql(Q.purchase, { type: 'YEARLY', pm: card(CARDS.visa) })).data.purchaseMembership.__typename).toBe('BadRequest');
+    expect((await staff.browser.gql(Q.updateCard, { pm: card(CARDS.mastercard) })).data.updatePaymentMethod.__typename).toBe('BadRequest');
+    // The member's own integration token cannot move money: a browser session is needed.
+    const created = (await member.browser.gql(`mutation { createIntegrationToken(name: "script") { ... on IntegrationTokenCreated { secret } } }`)).data.createIntegrationToken;
+    const viaToken = async (query: string, variables: Record<string, unknown>) =>
+      (await t.app.inject({ method: 'POST', url: '/_/graphql', headers: { host: TEST_HOST, 'content-type': 'application/json', authorization: `Bearer ${created.secret}` }, payload: JSON.stringify({ query, variables }) })).json();
+    for (const [query, vars, field] of Object.values(mutations())) {
+      expect((await viaToken(query, vars)).data[field]).toEqual({ __typename: 'Unauthorized', message: 'Sign in on the website to do this.' });
+    }
     await w.applyEvents();
     expect(await snapshotOfWorld()).toEqual(before);
   });

@@ -3,6 +3,8 @@
  * the same clock, and the provider's events applied the way the worker applies them.
  */
 import { manualClock, type ManualClock } from '../../src/platform/clock.js';
+import type { Db } from '../../src/platform/db/client.js';
+import { runRenewalBatch } from '../../src/modules/payments/test-provider/renewals.js';
 import { getPaymentProvider, processProviderEvents } from '../../src/modules/payments/index.js';
 import type { PaymentProvider } from '../../src/modules/payments/provider.js';
 import { membershipEnv } from '../../src/modules/membership/env.js';
@@ -103,8 +105,8 @@ export function membershipWorld(t: TestApp, start = new Date('2026-01-10T12:00:0
 }
 
 /** The test provider's renewal and retry sweeps, as the worker runs them. */
-async function runProviderSweeps(_db: unknown, _clock: ManualClock): Promise<void> {
-  throw new Error('the test provider has no renewal sweep yet');
+async function runProviderSweeps(db: Db, clock: ManualClock): Promise<void> {
+  while ((await runRenewalBatch({ db, clock }, 100)) > 0);
 }
 
 /** Buys `type` for the reader with the card and answers the mutation's result. */

@@ -179,8 +179,8 @@ export async function updateMembershipPlan(deps: MembershipDeps, userId: string,
 }
 
 /**
- * A new card for the membership: attached as the default for its renewals; a renewal that
- * failed is retried with it at once (the provider does so when the default changes).
+ * A new card for the membership: attached as the default for its renewals. A renewal that
+ * failed is paid with it at the provider's next retry (the interface has no retry-now call).
  */
 export async function updatePaymentMethod(deps: MembershipDeps, userId: string, input: PaymentMethodFields): Promise<MembershipResult> {
   const method = toProviderMethod(input);
@@ -222,4 +222,16 @@ export async function deactivateMembership(deps: MembershipDeps, staff: { id: st
   }
   await record(deps, snapshot);
   return { kind: 'success' };
+}
+
+/**
+ * Re-reads the reader's paid membership from its provider and records it: for a change on the
+ * site's side the provider sends no event for (an account suspended or restored: SUSPENDED while
+ * suspended, with no access). The accounts module's suspension calls this after its commit.
+ */
+export async function refreshMembership(deps: MembershipDeps, userId: string): Promise<MembershipRow | null> {
+  const m = await liveMembership(deps.db, userId);
+  if (!m || !managedHere(deps, m)) return m ?? null;
+  const snapshot = await deps.provider.getSubscription(m.subscriptionRef);
+  return snapshot ? record(deps, snapshot) : m;
 }
