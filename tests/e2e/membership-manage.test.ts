@@ -160,6 +160,6 @@ describe.skipIf(h.skipReason !== '')(`managing a membership${h.skipReason ? ` (s
       await expect(page.getByTestId('payment-text').textContent()).resolves.toMatch(/^Mastercard ending in 4444 \(Expires 11\/\d{4}\)$/);
       await page.screenshot({ path: screenshotPath(`membership-payment-updated-${width}`) });
       expect(errors).toEqual([]);
-    }, 180_000);
+    }, 240_000);
   }
 });
