@@ -5,6 +5,7 @@ import { HeaderDataContext, type HeaderData } from './components/header/index.js
 import { ErrorFallbackScreen, PageErrorBoundary } from './components/error-screens/ErrorScreens.js';
 import { SusiModalProvider } from './components/susi/SusiModalProvider.js';
 import { ToastProvider } from './components/toast/index.js';
+import { PaymentReturnToast } from './components/membership/PaymentReturnToast.js';
 import { PageQueryContext, type PageQueryReader } from './graphql/page-data.js';
 import { LAYOUT_COMPONENTS } from './layouts/index.js';
 import { NavigationContext, type Navigation } from './router/navigation.js';
@@ -78,6 +79,7 @@ export function App({ site, page, navigation, onPageError }: AppProps) {
       <PageContexts site={site} page={page} navigation={navigation}>
         <HeaderDataContext.Provider value={headerData(site.viewer)}>
           <ToastProvider>
+            <PaymentReturnToast url={page.url} />
             <SusiModalProvider>
               <Layout
                 sidebar={Sidebar ? <Sidebar pageId={page.pageId} params={page.params} /> : undefined}

@@ -63,7 +63,7 @@ describe.skipIf(h.skipReason !== '')(`settings${h.skipReason ? ` (skipped: ${h.s
 
     // A section hash of another tab opens that tab at the section (spec §2.5 hashes).
     await page.goto('/me/settings#membership');
-    await page.getByText('Membership and payment settings arrive with membership.').waitFor();
+    await page.locator('#membership').getByText('You are not a member.').waitFor();
     expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/me/settings/membership#membership');
 
     await openSettled(page, `/@${username}`);

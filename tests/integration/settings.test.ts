@@ -244,7 +244,6 @@ describe('settings', () => {
       const b = await browser(adaId);
       for (const [tab, id, text] of [
         ['publishing', 'managePublications', 'Publishing settings arrive with publications'],
-        ['membership', 'membership', 'Membership and payment settings arrive with membership.'],
       ]) {
         const res = await b.get(`/me/settings/${tab}`);
         expect(res.statusCode, tab).toBe(200);

@@ -35,4 +35,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   DeletePostResult: ['YourStory', 'NotFound'],
   UndeletePostResult: ['YourStory', 'NotFound', 'BadRequest'],
   PinPostResult: ['Post', 'MaxPinnedStoriesReached', 'NotFound', 'BadRequest'],
+  PaymentMethod: ['CreditCard', 'ApplePay', 'GooglePay', 'PayPal'],
+  MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound'],
 };

@@ -41,6 +41,10 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/notifications/page-defs.ts', ['notifications'], () => import('../pages/notifications/page-defs.js').then((m) => m.NOTIFICATIONS_PAGES)),
   // Buying a membership: /plans, /plans/confirmation/{membershipType}, /discount, /get-started/plans, /welcome-member, /membership.
   group('src/web/pages/plans/page-defs.ts', ['plans', 'plans-confirmation', 'discount-plans', 'onboarding-plans', 'welcome-member', 'landing-membership'], () => import('../pages/plans/page-defs.js').then((m) => m.PLANS_PAGES)),
+  // Managing a membership: switch plan (+ confirmation), cancel, payment method, receipts.
+  group('src/web/pages/manage-membership/page-defs.ts', ['manage-membership', 'manage-membership-confirmation', 'cancel-membership', 'update-payment', 'billing-receipt'], () =>
+    import('../pages/manage-membership/page-defs.js').then((m) => m.MANAGE_MEMBERSHIP_PAGES),
+  ),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));

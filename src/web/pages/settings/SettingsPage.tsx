@@ -8,6 +8,7 @@ import { AccountTab } from './AccountTab.js';
 import { useCarriedToast } from './carried-toast.js';
 import { SecurityTab } from './SecurityTab.js';
 import { NotificationsTab } from './NotificationsTab.js';
+import { MembershipTab } from './MembershipTab.js';
 import { isSettingsTab, SETTINGS_TABS, settingsTabHref, tabOfHash, type SettingsTab } from './settings-tabs.js';
 import type { SessionRow, SettingsViewer } from './settings-types.js';
 import frame from '../../styles/page-heading.module.css';
@@ -16,7 +17,6 @@ import styles from './SettingsPage.module.css';
 /** Tabs whose features are not built: an honest line, not controls that do nothing. */
 const ARRIVING: Partial<Record<SettingsTab, { id: string; title: string; text: string }>> = {
   publishing: { id: 'managePublications', title: 'Publishing', text: 'Publishing settings arrive with publications: managing them, your audience and your followers.' },
-  membership: { id: 'membership', title: 'Membership and payment', text: 'Membership and payment settings arrive with membership.' },
 };
 
 function SecurityTabData({ viewer }: { viewer: SettingsViewer | null }) {
@@ -58,6 +58,7 @@ export default function SettingsPage({ params }: PageProps) {
       {tab === 'account' && <AccountTab viewer={viewer} onSaved={(patch) => setSaved((prev) => ({ ...prev, ...patch }))} />}
       {tab === 'security' && <SecurityTabData viewer={loaded} />}
       {tab === 'notifications' && <NotificationsTab />}
+      {tab === 'membership' && <MembershipTab />}
       {arriving && (
         <section id={arriving.id} className={styles.block}>
           <h2 className={styles.rowTitle}>{arriving.title}</h2>

@@ -6,7 +6,7 @@ export const SETTINGS_TABS = [
   { setting: 'account', label: 'Account', hashes: ['email', 'profileInformation', 'username'] },
   { setting: 'publishing', label: 'Publishing', hashes: ['audience-development', 'followers', 'managePublications'] },
   { setting: 'notifications', label: 'Notifications', hashes: ['email-settings', 'manageSubscriptions'] },
-  { setting: 'membership', label: 'Membership and payment', hashes: ['membership', 'payment', 'redeemGiftMembership'] },
+  { setting: 'membership', label: 'Membership and payment', hashes: ['membership', 'payment', 'redeemGiftMembership', 'reactivateMembership'] },
   { setting: 'security', label: 'Security and apps', hashes: ['connections', 'developers', 'security', 'tokens'] },
 ] as const;
 
