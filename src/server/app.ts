@@ -28,6 +28,8 @@ import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
 import { registerDiscoveryRoutes } from '../modules/discovery/http.js';
 import { registerNotificationStream } from '../modules/notifications/stream-http.js';
 import { registerSearchRoutes } from '../modules/search/http.js';
+import { registerTestPaymentRoutes } from '../modules/payments/test-provider/authenticate-http.js';
+import { systemClock, type Clock } from '../platform/clock.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -71,6 +73,8 @@ export interface AppDeps {
   assets?: import('../web/entry-server.js').PageAssets;
   /** Directory of the built client, served under /static/. */
   clientDir?: string;
+  /** The time payments and memberships go by (tests move it); the system clock by default. */
+  clock?: Clock;
   /** Installs development middleware (Vite) before routes. */
   beforeRoutes?(app: FastifyInstance): Promise<void>;
 }
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDiscoveryRoutes(app);
   registerNotificationStream(app);
   registerSearchRoutes(app);
+  if (config.PAYMENT_PROVIDER === 'test') await registerTestPaymentRoutes(app, { clock: deps.clock ?? systemClock });
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

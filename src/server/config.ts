@@ -170,6 +170,21 @@ const schema = z.object({
   TEAMS_URL: siteLinkUrl,
   /** A mobile app's download page: shows the 'Open in app' bar on small screens. */
   DOWNLOAD_APP_URL: siteLinkUrl,
+  /**
+   * Who takes payments (modules/payments): the built-in test provider (Stripe's test cards, no
+   * account anywhere; the UI says 'Test mode') or Stripe with the STRIPE_* keys.
+   */
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_…)').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+  /** Verifies the webhooks at /_/webhooks/stripe (the endpoint's signing secret, whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)').optional(),
+  /** Another Stripe API endpoint: a local peer of the API for tests and development (http only on this machine). */
+  STRIPE_API_BASE: z
+    .string()
+    .refine((v) => URL.canParse(v), 'must be a URL such as http://localhost:12111')
+    .refine(secureOrLoopback, 'must use https (http only for localhost or 127.0.0.1)')
+    .optional(),
   FETCH_ALLOW_ADDRESSES: z
     .string()
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
@@ -223,6 +238,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     return set.length === 0 ? [] : group.filter((n) => cleaned[n] === undefined).map((n) => `  ${n}: required with ${set.join(' and ')}`);
   });
   if (c.CAPTCHA_PROVIDER === 'recaptcha' && !c.RECAPTCHA_SECRET_KEY) incomplete.push('  RECAPTCHA_SITE_KEY: required with CAPTCHA_PROVIDER=recaptcha', '  RECAPTCHA_SECRET_KEY: required with CAPTCHA_PROVIDER=recaptcha');
+  if (c.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!c[name]) incomplete.push(`  ${name}: required with PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  if (c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_SECRET_KEY.split('_')[1] !== c.STRIPE_PUBLISHABLE_KEY.split('_')[1]) {
+    incomplete.push('  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
+  }
   if (incomplete.length) throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
   const defaultPort = c.PUBLIC_PROTOCOL === 'https' ? 443 : 80;
   return {

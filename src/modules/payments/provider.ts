@@ -82,6 +82,8 @@ export interface ChargeSnapshot {
   amountRefunded: number;
   card: CardSummary | null;
   createdAt: Date;
+  /** What the receipt says it was for; the ledger names it by its charge type when absent. */
+  description?: string | null;
   failure: PaymentFailure | null;
   /** What the site attached (userId, chargeType, giftId…); a renewal's charge carries its subscription's. */
   metadata: Record<string, string>;

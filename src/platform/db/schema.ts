@@ -16,4 +16,5 @@ export * from '../events/tables.js';
 export * from '../../modules/social/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/search/tables.js';
+export * from '../../modules/payments/tables.js';
 export * from '../../modules/gifts/tables.js';
