@@ -12,6 +12,8 @@ import { searchBackfillSweep } from '../modules/search/indexer.js';
 import { searchTierSweep } from '../modules/search/tier.js';
 import { searchAnalyticsPruneSweep } from '../modules/search/retention.js';
 import { eventHandlers } from './event-handlers.js';
+import { giftDeliverySweep } from '../modules/gifts/delivery.js';
+import { giftDeps } from '../modules/gifts/wiring.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -43,6 +45,8 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     startSweeper({ sweep: searchTierSweep(db), logger, intervalMs: 60 * 60_000, startDelayMs: 60_000 }),
     // Search analytics older than 90 days go (modules/search/retention.ts): hourly.
     startSweeper({ sweep: searchAnalyticsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }),
+    // Gifts dated for later, emailed on their day; gift purchases a crash interrupted, finished: every minute.
+    startSweeper({ sweep: giftDeliverySweep(giftDeps({ db, config }), logger), logger, intervalMs: 60_000 }),
   ];
   return {
     async stop() {

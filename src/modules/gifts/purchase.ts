@@ -16,8 +16,8 @@ export interface GiftDeps {
   db: Db;
   clock: Clock;
   provider: PaymentProvider;
-  /** The ledger: records a charge as the provider has it, idempotently (payments' syncCharge). */
-  recordCharge(db: Db | DbTransaction, provider: PaymentProvider, chargeRef: string): Promise<unknown>;
+  /** The ledger: records a charge as the provider answered it, idempotently (payments' recordCharge). */
+  recordCharge(db: Db | DbTransaction, providerId: PaymentProvider['id'], charge: ChargeSnapshot): Promise<unknown>;
   site: SiteInfo;
 }
 
@@ -84,6 +84,8 @@ export async function purchaseGift(deps: GiftDeps, buyerId: string, order: GiftO
 export async function chargeAndComplete(deps: GiftDeps, purchaseId: string): Promise<PurchaseOutcome> {
   const [p] = await deps.db.select().from(giftPurchases).where(eq(giftPurchases.id, purchaseId));
   if (!p) return { kind: 'error', message: GIFT_MESSAGES.paymentError };
+  // The buyer's account went while the purchase was pending: nothing is charged for it.
+  if (!p.buyerId) return failPurchase(deps, p.id, { kind: 'error', code: 'account_deleted', message: GIFT_MESSAGES.paymentError });
   const charged = await deps.provider.charge(
     {
       customerRef: p.customerRef,
@@ -121,10 +123,10 @@ async function completePurchase(deps: GiftDeps, id: string, charge: ChargeSnapsh
     const codes = Array.from({ length: p.quantity }, () => newGiftCode());
     const expiresAt = addMonths(p.deliverAt > now ? p.deliverAt : now, 12);
     await tx.insert(giftCodes).values(codes.map((code) => ({ code, purchaseId: id, kind: p.kind, months: GIFT_MONTHS, expiresAt, createdAt: now })));
-    await deps.recordCharge(tx, deps.provider, charge.ref);
+    await deps.recordCharge(tx, deps.provider.id, charge);
     const [paid] = await tx.update(giftPurchases).set({ status: 'paid', chargeRef: charge.ref, updatedAt: now }).where(eq(giftPurchases.id, id)).returning();
     const delivered = paid!.kind === 'group-gift' || paid!.deliverAt <= now ? await deliverInTx(deps, tx, paid!, now) : paid!;
-    const [buyer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, p.buyerId));
+    const [buyer] = p.buyerId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, p.buyerId)) : [];
     const card = charge.card ? `${cardLabel(charge.card.brand)} ending in ${charge.card.lastFour}` : null;
     if (buyer?.email) await enqueueEmail(tx, receiptEmail(deps.site, delivered, buyer.email, codes, card));
     return { kind: 'paid', purchase: delivered, codes };
@@ -135,7 +137,7 @@ async function completePurchase(deps: GiftDeps, id: string, charge: ChargeSnapsh
 export async function deliverInTx(deps: Pick<GiftDeps, 'site'>, tx: DbTransaction, p: GiftPurchaseRow, now: Date): Promise<GiftPurchaseRow> {
   if (p.kind === 'gift') {
     const [code] = await tx.select({ code: giftCodes.code, expiresAt: giftCodes.expiresAt }).from(giftCodes).where(eq(giftCodes.purchaseId, p.id));
-    const [buyer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, p.buyerId));
+    const [buyer] = p.buyerId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, p.buyerId)) : [];
     if (code) await enqueueEmail(tx, recipientEmail(deps.site, p, buyer?.name ?? '', code.code, code.expiresAt));
   }
   const [row] = await tx.update(giftPurchases).set({ deliveredAt: now, updatedAt: now }).where(eq(giftPurchases.id, p.id)).returning();

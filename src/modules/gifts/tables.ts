@@ -12,9 +12,8 @@ export const giftPurchases = pgTable(
   'gift_purchases',
   {
     id: text('id').primaryKey(),
-    buyerId: text('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the buyer's account is gone: the gifts they gave stay good. */
+    buyerId: text('buyer_id').references(() => users.id, { onDelete: 'set null' }),
     /** Spec §9 gift types. */
     kind: text('kind').$type<'gift' | 'group-gift'>().notNull(),
     quantity: integer('quantity').notNull(),
