@@ -12,6 +12,10 @@ import { searchBackfillSweep } from '../modules/search/indexer.js';
 import { searchTierSweep } from '../modules/search/tier.js';
 import { searchAnalyticsPruneSweep } from '../modules/search/retention.js';
 import { eventHandlers } from './event-handlers.js';
+import { giftExpirySweep } from '../modules/membership/gifts.js';
+import { membershipEnv } from '../modules/membership/env.js';
+import { startPaymentBackground } from '../modules/payments/background.js';
+import { paymentEventHandlers } from './payment-event-handlers.js';
 import { giftDeliverySweep } from '../modules/gifts/delivery.js';
 import { giftDeps } from '../modules/gifts/wiring.js';
 
@@ -43,8 +47,12 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     startSweeper({ sweep: searchBackfillSweep(db), logger, intervalMs: 6 * 3600_000, startDelayMs: 0, batchSize: 5000 }),
     // The story search's top tier, rebuilt as the site grows (modules/search/tier.ts): hourly.
     startSweeper({ sweep: searchTierSweep(db), logger, intervalMs: 60 * 60_000, startDelayMs: 60_000 }),
+    // Gift memberships end at their period end (a paid one ends by its provider's event): every 10 minutes.
+    startSweeper({ sweep: giftExpirySweep({ db, clock: systemClock }), logger }),
     // Search analytics older than 90 days go (modules/search/retention.ts): hourly.
     startSweeper({ sweep: searchAnalyticsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }),
+    // Payments: the provider-event inbox, and the test provider's renewals, retries and expiry.
+    startPaymentBackground({ db, config, logger, clock: systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, systemClock) }) }),
     // Gifts dated for later, emailed on their day; gift purchases a crash interrupted, finished: every minute.
     startSweeper({ sweep: giftDeliverySweep(giftDeps({ db, config }), logger), logger, intervalMs: 60_000 }),
   ];

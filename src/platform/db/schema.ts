@@ -17,4 +17,5 @@ export * from '../../modules/social/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/search/tables.js';
 export * from '../../modules/payments/tables.js';
+export * from '../../modules/membership/tables.js';
 export * from '../../modules/gifts/tables.js';
