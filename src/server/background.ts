@@ -54,7 +54,7 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     // Payments: the provider-event inbox, and the test provider's renewals, retries and expiry.
     startPaymentBackground({ db, config, logger, clock: systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, systemClock) }) }),
     // Gifts dated for later, emailed on their day; gift purchases a crash interrupted, finished: every minute.
-    startSweeper({ sweep: giftDeliverySweep(giftDeps({ db, config }), logger), logger, intervalMs: 60_000 }),
+    startSweeper({ sweep: giftDeliverySweep(giftDeps({ db, config, clock: systemClock }), logger), logger, intervalMs: 60_000 }),
   ];
   return {
     async stop() {

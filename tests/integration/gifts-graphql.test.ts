@@ -101,7 +101,7 @@ describe('gifts over GraphQL', () => {
     expect(await bad({ email: 'nope' })).toEqual({ __typename: 'BadRequest', message: 'Please enter a valid email address.' });
     expect(await bad({ name: '' })).toEqual({ __typename: 'BadRequest', message: 'Enter the name of the person you are giving the gift to.' });
     expect(await bad({ deliverOn: '2001-01-01' })).toEqual({ __typename: 'BadRequest', message: 'Choose today or a later date for the delivery.' });
-    expect(await bad({ pm: { cardNumber: '4242424242424242' } })).toEqual({ __typename: 'BadRequest', message: 'Enter your card details.' });
+    expect(await bad({ pm: { cardNumber: '4242424242424242' } })).toEqual({ __typename: 'BadRequest', message: 'Please enter your card number, expiry date and security code.' });
     expect(await buyGroup(reader.browser, 51)).toEqual({ __typename: 'BadRequest', message: 'Choose from 2 to 50 gift codes.' });
     expect([await count('gift_purchases'), await count('gift_codes'), await count('email_outbox')]).toEqual(before);
   });

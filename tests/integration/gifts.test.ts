@@ -8,6 +8,9 @@ import { giftCodeStatus, redeemGiftCode } from '../../src/modules/gifts/redeem.j
 import { validateGiftOrder, validateGroupGiftOrder, type GiftOrder } from '../../src/modules/gifts/validation.js';
 import { giftDeps } from '../../src/modules/gifts/wiring.js';
 import type { PaymentMethodInput } from '../../src/modules/payments/provider.js';
+import { membershipEnv } from '../../src/modules/membership/env.js';
+import { expireGiftMembershipsBatch } from '../../src/modules/membership/gifts.js';
+import { purchaseMembership } from '../../src/modules/membership/purchase.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader } from '../support/readers.js';
 
@@ -79,7 +82,7 @@ describe('gifts', () => {
     expect(await giftCodeStatus(t.database.db, code!.toLowerCase(), rosa.id, clock)).toBe('VALID');
     clock.advance(DAY_MS);
     const redeemed = await redeemGiftCode(t.database.db, rosa.id, code!.replace(/-/g, '').toLowerCase(), clock);
-    expect(redeemed).toMatchObject({ status: 'VALID', accessUntil: addMonths(clock.now(), 12) });
+    expect(redeemed).toMatchObject({ status: 'VALID', grant: { kind: 'started', accessUntil: addMonths(clock.now(), 12) } });
     expect(await canReadMemberOnly(rosa.id)).toBe(true);
     expect((await access(rosa.id)).member_tier).toBe('MEMBER');
 
@@ -89,8 +92,12 @@ describe('gifts', () => {
     // A year later the membership the gift gave is over.
     clock.advance(365 * DAY_MS - 1000);
     expect(await canReadMemberOnly(rosa.id)).toBe(true);
+    expect(await expireGiftMembershipsBatch(t.database.db, clock, 50)).toBe(0);
     clock.advance(2000);
     expect(await canReadMemberOnly(rosa.id)).toBe(false);
+    // The membership module's sweep ends the gift membership: Rosa is a reader again.
+    expect(await expireGiftMembershipsBatch(t.database.db, clock, 50)).toBeGreaterThanOrEqual(1);
+    expect(await access(rosa.id)).toEqual({ member_tier: 'FREE', member_access_until: null });
   });
 
   it('a gift dated later is emailed by the sweep on its day, once, and its code is not found before', async () => {
@@ -152,17 +159,36 @@ describe('gifts', () => {
     expect(await giftCodeStatus(t.database.db, a, null, clock)).toBe('ALREADY_USED');
   });
 
-  it('a gift never shortens a running membership: its year starts when the current access ends', async () => {
+  it('a gift never shortens a running membership: a paid one keeps its end and the gift waits; a gift membership is extended', async () => {
     fresh();
     const buyer = await newReader(t, 'Buyer');
+    const gift = async () => {
+      const bought = await purchaseGift(deps, buyer.id, order(), VISA);
+      if (bought.kind !== 'paid') throw new Error(bought.kind);
+      return bought.codes[0]!;
+    };
+    // A Friend paying yearly.
     const friend = await newReader(t, 'Friend');
-    const paidUntil = new Date(T0.getTime() + 100 * DAY_MS);
-    await t.database.pool.query(`update users set member_tier = 'FRIEND', member_since = $2, friend_since = $2, member_access_until = $3 where id = $1`, [friend.id, new Date('2025-01-01Z'), paidUntil]);
-    const bought = await purchaseGift(deps, buyer.id, order(), VISA);
-    if (bought.kind !== 'paid') throw new Error(bought.kind);
-    const r = await redeemGiftCode(t.database.db, friend.id, bought.codes[0]!, clock);
-    expect(r).toMatchObject({ status: 'VALID', accessUntil: addMonths(paidUntil, 12) });
-    expect(await access(friend.id)).toMatchObject({ member_tier: 'FRIEND', member_access_until: addMonths(paidUntil, 12) });
+    const paid = await purchaseMembership({ db: t.database.db, provider: deps.provider, env: membershipEnv(t.config, clock) }, friend.id, {
+      plan: 'PREMIUM_YEARLY',
+      currency: 'USD',
+      discount: 'NONE',
+      paymentMethod: { cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+    });
+    expect(paid.kind).toBe('membership');
+    const before = await access(friend.id);
+    expect(before.member_tier).toBe('FRIEND');
+    const r = await redeemGiftCode(t.database.db, friend.id, await gift(), clock);
+    expect(r).toMatchObject({ status: 'VALID', grant: { kind: 'credited', accessUntil: before.member_access_until } });
+    expect(await access(friend.id)).toEqual(before);
+
+    // A reader on a gift redeems another: a year more, from the end of the first.
+    const rosa = await newReader(t, 'Rosa');
+    const first = await redeemGiftCode(t.database.db, rosa.id, await gift(), clock);
+    expect(first).toMatchObject({ grant: { kind: 'started', accessUntil: addMonths(T0, 12) } });
+    clock.advance(30 * DAY_MS);
+    const second = await redeemGiftCode(t.database.db, rosa.id, await gift(), clock);
+    expect(second).toMatchObject({ status: 'VALID', grant: { kind: 'extended', accessUntil: addMonths(T0, 24) } });
   });
 
   it('two concurrent redeems of one code: one wins, the other sees ALREADY_USED', async () => {

@@ -1,45 +1,33 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../accounts/tables.js';
-import { setMembershipAccess } from '../accounts/membership-access.js';
+import type { Db } from '../../platform/db/client.js';
 import type { DbTransaction } from '../../platform/mail/index.js';
+import { users } from '../accounts/tables.js';
+import { addMonths, grantGiftMembership, type GiftGrant as MembershipGiftGrant } from '../membership/gifts.js';
+
+export { addMonths };
 
 export interface GiftGrant {
   userId: string;
-  giftId: string;
+  /** The redeemed code: one grant per code (a group gift's codes share their purchase). */
+  code: string;
   months: number;
 }
 
-/** Adds calendar months in UTC, clamped to the month's end (Jan 31 + 1 month = Feb 28/29). */
-export function addMonths(from: Date, months: number): Date {
-  const d = new Date(from.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
+export interface GrantedGift {
+  /** 'credited': a paid membership is running and the gift's year begins when it ends. */
+  kind: MembershipGiftGrant['kind'];
+  /** The reader's member access now ends then. */
+  accessUntil: Date | null;
 }
 
 /**
- * The one place a redeemed gift becomes membership, in the redeem's transaction. It grants
- * Member access for `months`, starting when the reader's current access ends if it is still
- * running, so a gift never shortens a membership (a Friend stays a Friend). Returns the new end
- * of access.
+ * The one place a redeemed gift becomes membership: the membership module's grantGiftMembership,
+ * in the redeem's transaction (a savepoint), so the code is used if and only if the months were
+ * granted. A gift never shortens a membership: it starts now, extends a gift membership, or waits
+ * for a paid one to end.
  */
-export async function grantGift(tx: DbTransaction, grant: GiftGrant, now: Date): Promise<Date> {
-  const [user] = await tx
-    .select({ tier: users.memberTier, memberSince: users.memberSince, friendSince: users.friendSince, accessUntil: users.memberAccessUntil })
-    .from(users)
-    .where(eq(users.id, grant.userId))
-    .for('update');
-  if (!user) throw new Error(`grantGift: no user ${grant.userId}`);
-  const running = user.tier !== 'FREE' && user.accessUntil !== null && user.accessUntil > now;
-  const accessUntil = addMonths(running ? user.accessUntil! : now, grant.months);
-  await setMembershipAccess(tx, grant.userId, {
-    tier: running ? user.tier : 'MEMBER',
-    memberSince: running ? (user.memberSince ?? now) : now,
-    friendSince: running ? user.friendSince : null,
-    accessUntil,
-  });
-  return accessUntil;
+export async function grantGift(tx: DbTransaction, grant: GiftGrant, now: Date): Promise<GrantedGift> {
+  const result = await grantGiftMembership(tx as unknown as Db, { userId: grant.userId, giftId: `code:${grant.code}`, months: grant.months }, { clock: { now: () => now } });
+  const [user] = await tx.select({ accessUntil: users.memberAccessUntil }).from(users).where(eq(users.id, grant.userId));
+  return { kind: result.kind, accessUntil: user?.accessUntil ?? null };
 }

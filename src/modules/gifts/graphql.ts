@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { IResolvers } from 'mercurius';
-import { systemClock } from '../../platform/clock.js';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { GIFT_PRICES } from '../../shared/membership.js';
 import { SESSION_REQUIRED_MESSAGE } from '../accounts/viewer-guards.js';
 import { variantFlags } from '../flags/tables.js';
-import type { PaymentMethodInput } from '../payments/provider.js';
+import { MEMBERSHIP_MESSAGES, toProviderMethod, type PaymentMethodFields } from '../membership/results.js';
 import { formatGiftCode, normalizeGiftCode } from './codes.js';
 import { purchaseGift, type PurchaseOutcome } from './purchase.js';
 import { GIFT_CODE_MESSAGES, giftCodeStatus, redeemGiftCode } from './redeem.js';
@@ -61,8 +60,8 @@ export const giftsTypeDefs = /* GraphQL */ `
   type GiftRedeemSuccess {
     status: GiftCodeStatus!
     message: String!
-    "The viewer's member access now ends then (a gift adds a year after any running membership)."
-    membershipAccessUntil: Float!
+    "The viewer's member access now ends then. A gift never shortens a membership: redeemed during a paid one, its year begins when that ends."
+    membershipAccessUntil: Float
   }
   "A code that cannot be redeemed: its status (not VALID) and why."
   type GiftCodeNotRedeemable {
@@ -86,25 +85,16 @@ export const giftsTypeDefs = /* GraphQL */ `
 `;
 
 type Ctx = RequestContext;
-interface PaymentMethodArg {
-  cardNumber?: string | null;
-  expMonth?: number | null;
-  expYear?: number | null;
-  cvc?: string | null;
-  postalCode?: string | null;
-  token?: string | null;
-}
+type PaymentMethodArg = PaymentMethodFields;
+
+export const REDEEMED_MESSAGES = {
+  started: 'Your gift is redeemed: welcome to membership.',
+  credited: 'Your gift is redeemed. Its year of membership begins when your current membership ends.',
+} as const;
 
 const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
 const unauthorized = (message: string) => ({ __typename: 'Unauthorized', message });
 const money = (amount: number, currency: string) => ({ amount, currency, crossoutAmount: null });
-
-/** The GraphQL card (or provider token) as the provider takes it; null when neither is complete. */
-export function paymentMethodOf(arg: PaymentMethodArg): PaymentMethodInput | null {
-  if (arg.token) return { kind: 'token', token: arg.token };
-  if (!arg.cardNumber || !arg.expMonth || !arg.expYear || !arg.cvc) return null;
-  return { kind: 'card', number: arg.cardNumber, expMonth: arg.expMonth, expYear: arg.expYear, cvc: arg.cvc, ...(arg.postalCode ? { postalCode: arg.postalCode } : {}) };
-}
 
 async function checkoutEnabled(ctx: Ctx): Promise<boolean> {
   const [flag] = await ctx.db.select({ value: variantFlags.value }).from(variantFlags).where(eq(variantFlags.name, 'disable_lite_gift_page'));
@@ -113,8 +103,8 @@ async function checkoutEnabled(ctx: Ctx): Promise<boolean> {
 
 async function buy(ctx: Ctx, order: GiftOrder | { error: string }, pm: PaymentMethodArg) {
   if ('error' in order) return badRequest(order.error);
-  const method = paymentMethodOf(pm);
-  if (!method) return badRequest('Enter your card details.');
+  const method = toProviderMethod(pm);
+  if (!method) return badRequest(MEMBERSHIP_MESSAGES.cardDetails);
   const outcome: PurchaseOutcome = await purchaseGift(giftDepsFor(ctx), ctx.viewer!.id, order, method);
   if (outcome.kind === 'declined') return { __typename: 'PaymentMethodDeclined', message: outcome.failure.message, code: outcome.failure.code };
   if (outcome.kind === 'error') return { __typename: 'PaymentError', message: outcome.message };
@@ -153,7 +143,7 @@ export const giftsResolvers: IResolvers = {
       giftCheckoutEnabled: await checkoutEnabled(ctx),
     }),
     giftCodeStatus: async (_: unknown, args: { code: string }, ctx: Ctx) => {
-      const status = await giftCodeStatus(ctx.db, args.code, ctx.viewer?.id ?? null, systemClock);
+      const status = await giftCodeStatus(ctx.db, args.code, ctx.viewer?.id ?? null, giftDepsFor(ctx).clock);
       const normalized = normalizeGiftCode(args.code);
       return { code: normalized ? formatGiftCode(normalized) : args.code.slice(0, 40), status, message: GIFT_CODE_MESSAGES[status] };
     },
@@ -167,15 +157,20 @@ export const giftsResolvers: IResolvers = {
       const problem = buyerProblem(ctx);
       if (problem) return problem;
       if (!(await checkoutEnabled(ctx))) return badRequest('Gift purchases are closed on this site for now.');
-      return buy(ctx, validateGiftOrder(args, systemClock.now()), args.paymentMethod);
+      return buy(ctx, validateGiftOrder(args, giftDepsFor(ctx).clock.now()), args.paymentMethod);
     },
     purchaseGroupGiftMembership: async (_: unknown, args: { quantity: number; currency?: string | null; paymentMethod: PaymentMethodArg }, ctx: Ctx) =>
       buyerProblem(ctx) ?? buy(ctx, validateGroupGiftOrder(args), args.paymentMethod),
     redeemGiftMembership: async (_: unknown, args: { code: string }, ctx: Ctx) => {
       if (!ctx.viewer) return unauthorized(GIFT_MESSAGES.signIn);
-      const outcome = await redeemGiftCode(ctx.db, ctx.viewer.id, args.code, systemClock);
+      const outcome = await redeemGiftCode(ctx.db, ctx.viewer.id, args.code, giftDepsFor(ctx).clock);
       if (outcome.status !== 'VALID') return { __typename: 'GiftCodeNotRedeemable', status: outcome.status, message: GIFT_CODE_MESSAGES[outcome.status] };
-      return { __typename: 'GiftRedeemSuccess', status: 'VALID', message: 'Your gift is redeemed: welcome to membership.', membershipAccessUntil: outcome.accessUntil.getTime() };
+      return {
+        __typename: 'GiftRedeemSuccess',
+        status: 'VALID',
+        message: outcome.grant.kind === 'credited' ? REDEEMED_MESSAGES.credited : REDEEMED_MESSAGES.started,
+        membershipAccessUntil: outcome.grant.accessUntil?.getTime() ?? null,
+      };
     },
   },
 };

@@ -4,8 +4,9 @@ import type { Db } from '../../platform/db/client.js';
 import type { DbTransaction } from '../../platform/mail/index.js';
 import type { GiftCodeStatus } from '../../shared/membership.js';
 import { users } from '../accounts/tables.js';
+import { memberships } from '../membership/tables.js';
 import { normalizeGiftCode } from './codes.js';
-import { grantGift } from './grant.js';
+import { grantGift, type GrantedGift } from './grant.js';
 import { giftCodes, giftPurchases } from './tables.js';
 
 /** What the redeem page says for each status (spec §4 gift code statuses). */
@@ -20,18 +21,18 @@ export const GIFT_CODE_MESSAGES: Record<GiftCodeStatus, string> = {
 type Reader = Db | DbTransaction;
 
 /**
- * Whether the reader is or ever was a member: a paid membership (its access columns) or a gift
- * they redeemed. Group gifts are meant to bring new readers in, so they are not for them.
+ * Whether the reader is or ever was a member: a membership of theirs, paid or a gift, running or
+ * ended (a first payment still waiting for 3-D Secure does not count). Group gifts are meant to
+ * bring new readers in, so they are not for them.
  */
 async function hasBeenMember(db: Reader, userId: string): Promise<boolean> {
   const [row] = await db
     .select({
-      member: sql<boolean>`${users.memberTier} <> 'FREE' or ${users.memberSince} is not null or ${users.memberAccessUntil} is not null`,
-      redeemed: sql<boolean>`exists (select 1 from ${giftCodes} where ${giftCodes.redeemedBy} = ${users.id})`,
+      member: sql<boolean>`${users.memberTier} <> 'FREE' or exists (select 1 from ${memberships} m where m.user_id = ${users.id} and m.state <> 'PENDING_ACTION')`,
     })
     .from(users)
     .where(eq(users.id, userId));
-  return Boolean(row?.member || row?.redeemed);
+  return Boolean(row?.member);
 }
 
 interface CodeState {
@@ -80,7 +81,7 @@ export async function giftCodeStatus(db: Db, input: string, viewerId: string | n
   return statusOf(db, await findCode(db, code, false), viewerId, clock.now());
 }
 
-export type RedeemOutcome = { status: 'VALID'; accessUntil: Date; giftId: string } | { status: Exclude<GiftCodeStatus, 'VALID'> };
+export type RedeemOutcome = { status: 'VALID'; grant: GrantedGift } | { status: Exclude<GiftCodeStatus, 'VALID'> };
 
 /**
  * Redeems a code for the signed-in reader in one transaction. The code's row is locked first, so of
@@ -95,7 +96,7 @@ export async function redeemGiftCode(db: Db, userId: string, input: string, cloc
     const status = await statusOf(tx, row, userId, now);
     if (status !== 'VALID' || !row) return { status: status as Exclude<GiftCodeStatus, 'VALID'> };
     await tx.update(giftCodes).set({ redeemedBy: userId, redeemedAt: now }).where(eq(giftCodes.code, code));
-    const accessUntil = await grantGift(tx, { userId, giftId: row.purchaseId, months: row.months }, now);
-    return { status: 'VALID', accessUntil, giftId: row.purchaseId };
+    const grant = await grantGift(tx, { userId, code, months: row.months }, now);
+    return { status: 'VALID', grant };
   });
 }

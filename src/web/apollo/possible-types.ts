@@ -35,4 +35,7 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   DeletePostResult: ['YourStory', 'NotFound'],
   UndeletePostResult: ['YourStory', 'NotFound', 'BadRequest'],
   PinPostResult: ['Post', 'MaxPinnedStoriesReached', 'NotFound', 'BadRequest'],
+  PaymentMethod: ['CreditCard', 'ApplePay', 'GooglePay', 'PayPal'],
+  // The gift outcomes extend the membership result (modules/gifts).
+  MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
 };
