@@ -42,7 +42,7 @@ describe.skipIf(h.skipReason !== '')(`gifts${h.skipReason ? ` (skipped: ${h.skip
       await buyer.page.screenshot({ path: screenshotPath(`gift-checkout-filled-${buyerWidth}`), fullPage: true });
       await clickOnceHydrated(buyer.page.getByRole('button', { name: 'Buy gift for $29' }));
       await buyer.page.getByRole('heading', { name: 'Your gift is on its way' }).waitFor();
-      await expect(buyer.page.getByRole('status').textContent()).resolves.toContain(`We emailed Rosa Recipient (${recipientEmail}) their gift code just now.`);
+      await expect(buyer.page.getByTestId('gift-bought').getByRole('status').textContent()).resolves.toContain(`We emailed Rosa Recipient (${recipientEmail}) their gift code just now.`);
       await buyer.page.screenshot({ path: screenshotPath(`gift-bought-${buyerWidth}`), fullPage: true });
 
       // The buyer's receipt.

@@ -47,7 +47,9 @@ export default function LandingGiftPage() {
       <p className={styles.redeemLine}>
         Received a gift? <Link href="/redeem-gift">Redeem your gift code</Link>
       </p>
-      <Footer />
+      <div className={styles.footer}>
+        <Footer />
+      </div>
     </div>
   );
 }
