@@ -209,6 +209,44 @@ CREATE TABLE "payment_customers" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "gift_codes" (
+	"code" text PRIMARY KEY NOT NULL,
+	"purchase_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"months" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"redeemed_by" text,
+	"redeemed_at" timestamp with time zone,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "gift_codes_kind_check" CHECK ("gift_codes"."kind" in ('gift', 'group-gift'))
+);
+--> statement-breakpoint
+CREATE TABLE "gift_purchases" (
+	"id" text PRIMARY KEY NOT NULL,
+	"buyer_id" text,
+	"kind" text NOT NULL,
+	"quantity" integer NOT NULL,
+	"unit_amount" integer NOT NULL,
+	"amount" integer NOT NULL,
+	"currency" text NOT NULL,
+	"recipient_name" text,
+	"recipient_email" text,
+	"message" text,
+	"deliver_at" timestamp with time zone NOT NULL,
+	"delivered_at" timestamp with time zone,
+	"status" text NOT NULL,
+	"failure_code" text,
+	"provider" text NOT NULL,
+	"customer_ref" text NOT NULL,
+	"payment_method_ref" text,
+	"charge_ref" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "gift_purchases_kind_check" CHECK ("gift_purchases"."kind" in ('gift', 'group-gift')),
+	CONSTRAINT "gift_purchases_status_check" CHECK ("gift_purchases"."status" in ('pending', 'paid', 'failed')),
+	CONSTRAINT "gift_purchases_amount_check" CHECK ("gift_purchases"."quantity" >= 1 and "gift_purchases"."amount" = "gift_purchases"."unit_amount" * "gift_purchases"."quantity")
+);
+--> statement-breakpoint
 ALTER TABLE "user_dismissed_flags" ADD CONSTRAINT "user_dismissed_flags_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "metered_reads" ADD CONSTRAINT "metered_reads_reader_id_users_id_fk" FOREIGN KEY ("reader_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "metered_reads" ADD CONSTRAINT "metered_reads_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -220,6 +258,9 @@ ALTER TABLE "membership_cancellations" ADD CONSTRAINT "membership_cancellations_
 ALTER TABLE "membership_gift_credits" ADD CONSTRAINT "membership_gift_credits_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "memberships" ADD CONSTRAINT "memberships_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_customers" ADD CONSTRAINT "payment_customers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_codes" ADD CONSTRAINT "gift_codes_purchase_id_gift_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."gift_purchases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_codes" ADD CONSTRAINT "gift_codes_redeemed_by_users_id_fk" FOREIGN KEY ("redeemed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gift_purchases" ADD CONSTRAINT "gift_purchases_buyer_id_users_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "metered_reads_post_idx" ON "metered_reads" USING btree ("post_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "charges_provider_ref_key" ON "charges" USING btree ("provider","provider_ref");--> statement-breakpoint
 CREATE INDEX "charges_user_created_idx" ON "charges" USING btree ("user_id","created_at","id");--> statement-breakpoint
@@ -239,4 +280,7 @@ CREATE UNIQUE INDEX "memberships_live_user_idx" ON "memberships" USING btree ("u
 CREATE INDEX "memberships_user_idx" ON "memberships" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "memberships_gift_end_idx" ON "memberships" USING btree ("current_period_end") WHERE provider = 'GIFT' and state <> 'INACTIVE';--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_customers_user_idx" ON "payment_customers" USING btree ("user_id","provider");--> statement-breakpoint
-CREATE UNIQUE INDEX "payment_customers_ref_idx" ON "payment_customers" USING btree ("provider","customer_ref");
+CREATE UNIQUE INDEX "payment_customers_ref_idx" ON "payment_customers" USING btree ("provider","customer_ref");--> statement-breakpoint
+CREATE INDEX "gift_codes_purchase_idx" ON "gift_codes" USING btree ("purchase_id");--> statement-breakpoint
+CREATE INDEX "gift_purchases_buyer_idx" ON "gift_purchases" USING btree ("buyer_id","created_at");--> statement-breakpoint
+CREATE INDEX "gift_purchases_undelivered_idx" ON "gift_purchases" USING btree ("deliver_at") WHERE "gift_purchases"."delivered_at" is null and "gift_purchases"."status" <> 'failed';

@@ -16,6 +16,8 @@ import { giftExpirySweep } from '../modules/membership/gifts.js';
 import { membershipEnv } from '../modules/membership/env.js';
 import { startPaymentBackground } from '../modules/payments/background.js';
 import { paymentEventHandlers } from './payment-event-handlers.js';
+import { giftDeliverySweep } from '../modules/gifts/delivery.js';
+import { giftDeps } from '../modules/gifts/wiring.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -51,6 +53,8 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     startSweeper({ sweep: searchAnalyticsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }),
     // Payments: the provider-event inbox, and the test provider's renewals, retries and expiry.
     startPaymentBackground({ db, config, logger, clock: systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, systemClock) }) }),
+    // Gifts dated for later, emailed on their day; gift purchases a crash interrupted, finished: every minute.
+    startSweeper({ sweep: giftDeliverySweep(giftDeps({ db, config, clock: systemClock }), logger), logger, intervalMs: 60_000 }),
   ];
   return {
     async stop() {

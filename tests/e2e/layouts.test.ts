@@ -59,7 +59,7 @@ describe.skipIf(h.skipReason !== '')(`layouts${h.skipReason ? ` (skipped: ${h.sk
     const { page, errors } = await h.open(1200);
     await page.goto('/#giftMembership');
     await page.waitForURL('**/gift-plans');
-    await expect(page.getByTestId('coming-soon').getAttribute('data-page-id')).resolves.toBe('gift-membership');
+    await page.getByTestId('gift-membership').waitFor();
     expect(errors).toEqual([]);
   });
 

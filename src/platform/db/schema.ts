@@ -19,3 +19,4 @@ export * from '../../modules/search/tables.js';
 export * from '../../modules/metering/tables.js';
 export * from '../../modules/payments/tables.js';
 export * from '../../modules/membership/tables.js';
+export * from '../../modules/gifts/tables.js';

@@ -27,6 +27,7 @@ import { searchResolvers, searchTypeDefs } from '../../modules/search/graphql.js
 import { siteDocumentsResolvers, siteDocumentsTypeDefs } from '../../modules/site-documents/graphql.js';
 import { meteringResolvers, meteringTypeDefs } from '../../modules/metering/graphql.js';
 import { membershipResolvers, membershipTypeDefs } from '../../modules/membership/graphql.js';
+import { giftsResolvers, giftsTypeDefs } from '../../modules/gifts/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -43,9 +44,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs, giftsTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers, giftsResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

@@ -36,5 +36,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   UndeletePostResult: ['YourStory', 'NotFound', 'BadRequest'],
   PinPostResult: ['Post', 'MaxPinnedStoriesReached', 'NotFound', 'BadRequest'],
   PaymentMethod: ['CreditCard', 'ApplePay', 'GooglePay', 'PayPal'],
-  MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound'],
+  // The gift outcomes extend the membership result (modules/gifts).
+  MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
 };

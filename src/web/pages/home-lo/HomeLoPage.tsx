@@ -9,13 +9,12 @@ import { HOME_LO_QUERY } from '../../graphql/operations.js';
 import { HOME_LO_TRENDING_QUERY } from '../../graphql/feeds-operations.js';
 import { track } from '../../lib/events.js';
 import { Link } from '../../router/Link.js';
-import { useNavigation } from '../../router/navigation.js';
+import { useGiftMembershipHash } from '../../components/gift/use-gift-membership-hash.js';
 import styles from './HomeLoPage.module.css';
 
 /** The logged-out home (page id home-lo, basic layout): a landing with trending stories and staff picks. */
 export default function HomeLoPage() {
   const { siteName, siteLinks } = useSite();
-  const navigation = useNavigation();
   const data = usePageQuery<{ staffPicksFeed: { items: PostPreview[] } }>(HOME_LO_QUERY);
   const items = data?.staffPicksFeed.items ?? [];
   const trending = usePageQuery<{ forYouFeed: { items: { post: PostPreview }[] } }>(HOME_LO_TRENDING_QUERY)?.forYouFeed.items ?? [];
@@ -24,13 +23,7 @@ export default function HomeLoPage() {
     track('homepage.viewed'); // spec §2.2
   }, []);
 
-  useEffect(() => {
-    // Spec §2.2: a '#giftMembership' hash goes to the gift checkout (the route tables
-    // load only then).
-    if (window.location.hash === '#giftMembership') {
-      void import('../../../shared/routing/build.js').then(({ buildRoute }) => navigation.navigate(buildRoute('ShowLiteGiftCheckout', {}), { replace: true }));
-    }
-  }, [navigation]);
+  useGiftMembershipHash();
 
   return (
     <div className={styles.page}>

@@ -5,6 +5,7 @@ import { HomeSidebar } from '../../components/sidebar/HomeSidebar.js';
 import { FEED_FIRST_PAGE, FEED_PAGE_SIZE, FOLLOWING_FEED_QUERY, FOR_YOU_FEED_QUERY } from '../../graphql/feeds-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { Link } from '../../router/Link.js';
+import { useGiftMembershipHash } from '../../components/gift/use-gift-membership-hash.js';
 import styles from './HomePage.module.css';
 
 type Connection = { items: FeedItem[]; pagingInfo: { next: { to: string | null } | null } };
@@ -61,6 +62,7 @@ const TABS: { key: Tab; label: string }[] = [
 
 /** The logged-in home (page id home, two-column layout): For you and Following, infinite scroll. */
 export default function HomePage() {
+  useGiftMembershipHash();
   const [tab, setTab] = useState<Tab>('for-you');
   // A tab once opened stays mounted (hidden when not shown), so going back to it finds the
   // stories already loaded, not a new first page.

@@ -1,7 +1,9 @@
+import { RedeemGiftForm } from '../../components/gift/RedeemGiftForm.js';
+
 /**
- * Where Settings → Membership and payment's #redeemGiftMembership section shows the gift
- * redeem form (the gifts pages own the form: RedeemGiftForm renders here).
+ * Settings → Membership and payment's #redeemGiftMembership section: the gift redeem form
+ * (the gifts pages own it), for the signed-in reader the settings page is for.
  */
 export function RedeemGiftSlot() {
-  return null;
+  return <RedeemGiftForm signedIn redirect="/me/settings/membership#redeemGiftMembership" />;
 }
