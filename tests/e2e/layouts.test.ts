@@ -7,8 +7,8 @@ const h = useBrowser();
 const COMING_SOON_PAGES = [
   { path: '/me/lists', layout: 'two-column', pageId: 'your-catalogs' },
   { path: '/collections', layout: 'top-nav', pageId: 'collections-library' },
-  { path: '/gift', layout: 'basic', pageId: 'landing-gift' },
-  { path: '/plans', layout: 'wordmark', pageId: 'plans' },
+  { path: '/business', layout: 'basic', pageId: 'landing-b2b' },
+  { path: '/download-app', layout: 'wordmark', pageId: 'download-app' },
 ];
 
 describe.skipIf(h.skipReason !== '')(`layouts${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {

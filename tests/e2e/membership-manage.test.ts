@@ -126,7 +126,8 @@ describe.skipIf(h.skipReason !== '')(`managing a membership${h.skipReason ? ` (s
       const confirm = dialog.getByRole('button', { name: 'Reactivate membership' });
       // Confirm waits for the modal's own query; then it names the plan and the card.
       await dialog.getByText(/Friend of Inkwell, monthly membership continues after/).waitFor();
-      await expect(confirm.isEnabled()).resolves.toBe(true);
+      // Enabled once the modal has the membership (the same render may come a tick after its text).
+      await confirm.and(page.locator('button:enabled')).waitFor();
       await page.screenshot({ path: screenshotPath(`membership-reactivate-modal-${width}`) });
       // Closing clears the hash; the hash opens it again.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -134,7 +135,8 @@ describe.skipIf(h.skipReason !== '')(`managing a membership${h.skipReason ? ` (s
       expect(new URL(page.url()).hash).toBe('');
       await page.goto('/me/settings/membership#reactivateMembership', { waitUntil: 'networkidle' });
       await dialog.getByText(/membership continues after/).waitFor();
-      await expect(confirm.isEnabled()).resolves.toBe(true);
+      // Enabled once the modal has the membership (the same render may come a tick after its text).
+      await confirm.and(page.locator('button:enabled')).waitFor();
       await confirm.click();
       // Success clears the hash and reloads: the membership runs again.
       await page.waitForFunction(() => window.location.hash === '' && document.readyState === 'complete');
