@@ -16,3 +16,4 @@ export * from '../events/tables.js';
 export * from '../../modules/social/tables.js';
 export * from '../../modules/notifications/tables.js';
 export * from '../../modules/search/tables.js';
+export * from '../../modules/catalogs/tables.js';

@@ -25,6 +25,7 @@ import { socialGraphResolvers, socialGraphTypeDefs } from '../../modules/social/
 import { socialListsResolvers, socialListsTypeDefs } from '../../modules/social/lists-graphql.js';
 import { searchResolvers, searchTypeDefs } from '../../modules/search/graphql.js';
 import { siteDocumentsResolvers, siteDocumentsTypeDefs } from '../../modules/site-documents/graphql.js';
+import { catalogsResolvers, catalogsTypeDefs } from '../../modules/catalogs/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -41,9 +42,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, catalogsTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, catalogsResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};
