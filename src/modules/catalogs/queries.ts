@@ -113,11 +113,12 @@ export async function catalogItemsPage(db: Db, catalogId: string, limit: number,
   if (next) {
     const m = ITEM_CURSOR.exec(next);
     if (!m) throw new BadRequestError('That page does not exist (bad paging cursor).');
-    after = sql`and (position, id) > (${m[1]}::numeric, ${m[2]})`;
+    after = sql`and (i.position, i.id) > (${m[1]}::numeric, ${m[2]})`;
   }
   const found = await rows<CatalogItemRow>(
     db,
-    sql`select ${itemCols} from catalog_items where catalog_id = ${catalogId} ${after} order by position, id limit ${limit + 1}`,
+    // Ordered by the numeric column, not the text alias of the same name.
+    sql`select ${itemCols} from catalog_items i where catalog_id = ${catalogId} ${after} order by i.position, i.id limit ${limit + 1}`,
   );
   const items = found.slice(0, limit);
   const last = items[items.length - 1];
