@@ -28,6 +28,7 @@ import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
 import { registerDiscoveryRoutes } from '../modules/discovery/http.js';
 import { registerNotificationStream } from '../modules/notifications/stream-http.js';
 import { registerSearchRoutes } from '../modules/search/http.js';
+import { registerCatalogRoutes } from '../modules/catalogs/http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDiscoveryRoutes(app);
   registerNotificationStream(app);
   registerSearchRoutes(app);
+  registerCatalogRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

@@ -279,3 +279,15 @@ export function setCatalogFollow(db: Db, viewerId: string, catalogId: string, fo
     return { kind: 'ok', catalog: updated!, touched: [], inserted: null };
   });
 }
+
+/** Takes a story out of the viewer's predefined list (`DELETE /_/bookmark/p/{id}`); true when it was there. */
+export function removeFromPredefinedCatalog(db: Db, viewerId: string, kind: PredefinedKind, postId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const catalog = await lockCatalog(tx, predefinedCatalogId(viewerId, kind));
+    if (!catalog) return false;
+    const gone = await rows(tx, sql`delete from catalog_items where catalog_id = ${catalog.id} and post_id = ${postId} returning 1`);
+    if (gone.length === 0) return false;
+    await tx.execute(sql`update catalogs set version = ${nextVersion()}, items_count = items_count - 1, updated_at = now() where id = ${catalog.id}`);
+    return true;
+  });
+}
