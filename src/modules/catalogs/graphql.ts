@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import { BadRequestError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../server/graphql/context.js';
-import { readablePost } from '../posts/graphql.js';
+import { isReadable } from '../posts/policies.js';
 import { addToPredefinedCatalog, createCatalog, deleteCatalog, editCatalogItems, type EditOutcome, setCatalogFollow, updateCatalog } from './commands.js';
 import { CATALOG_MESSAGES, type CatalogItemOperation, type CatalogItemRow, type CatalogRow, PREDEFINED_BY_TYPE, TYPE_BY_PREDEFINED, VISIBILITY } from './model.js';
 import {
@@ -200,7 +200,13 @@ export const catalogsResolvers: IResolvers = {
   CatalogItem: {
     catalogItemId: (i: ItemParent) => i.id,
     addedAt: (i: ItemParent) => new Date(i.addedAt).getTime(),
-    post: (i: ItemParent, _: unknown, ctx: Ctx) => readablePost(i.postId, ctx),
+    // The story without its body (a list shows cards); the same read rules as the post query.
+    post: async (i: ItemParent, _: unknown, ctx: Ctx) => {
+      const post = await ctx.loaders.postById.load(i.postId);
+      if (!post || !isReadable(post, ctx.viewer)) return null;
+      const creator = await ctx.loaders.userById.load(post.creatorId);
+      return creator?.deactivatedAt && ctx.viewer?.id !== creator.id ? null : post;
+    },
     tombstoneTitle: (i: ItemParent, _: unknown, ctx: Ctx) => (ctx.viewer?.id === i.ownerId ? i.tombstoneTitle : null),
   },
 };
