@@ -128,14 +128,22 @@ describe('catalogs', () => {
   it('keeps items of a deleted or private story as tombstones: the post is null, its title shown to the owner only', async () => {
     const ann = await newReader(t, 'Ann');
     const bob = await newReader(t, 'Bob');
-    const doomed = await newStory(t, author.id, { title: 'Gone soon' });
+    const doomed = await newStory(t, author.id, { title: 'Soon gone' });
     const made = await create(ann, 'Keepers', 'PUBLIC', doomed);
-    await t.database.pool.query('update posts set deleted_at = now() where id = $1', [doomed]);
+    await t.database.pool.query("update posts set title = 'Gone soon', deleted_at = now() where id = $1", [doomed]);
+    const kept = await newStory(t, author.id, { title: 'Private later' });
+    const second = (await edit(ann, made.catalog.id, made.version, [{ append: { postId: kept } }])).operations[0].catalogItemId;
+    await t.database.pool.query("update posts set visibility = 'PRIVATE' where id = $1", [kept]);
     const mine = await byId(ann.browser, made.catalog.id);
-    expect(mine.items.items).toEqual([{ catalogItemId: made.operations[0].catalogItemId, note: null, tombstoneTitle: 'Gone soon', post: null }]);
+    expect(mine.items.items).toEqual([
+      { catalogItemId: made.operations[0].catalogItemId, note: null, tombstoneTitle: 'Gone soon', post: null },
+      { catalogItemId: second, note: null, tombstoneTitle: 'Private later', post: null },
+    ]);
     const theirs = await byId(bob.browser, made.catalog.id);
-    expect(theirs.items.items[0]).toMatchObject({ tombstoneTitle: null, post: null });
-    expect(mine.itemsCount).toBe(1);
+    expect(theirs.items.items.map((i: object) => i)).toEqual([expect.objectContaining({ tombstoneTitle: null, post: null }), expect.objectContaining({ tombstoneTitle: null, post: null })]);
+    expect(mine.itemsCount).toBe(2);
+    // The author still sees their private story in the list.
+    expect(postIds(await byId(author.browser, made.catalog.id))).toEqual([null, kept]);
   });
 
   it('follows and unfollows someone else’s public list, counting followers in the same write', async () => {

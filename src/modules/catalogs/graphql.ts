@@ -207,6 +207,10 @@ export const catalogsResolvers: IResolvers = {
       const creator = await ctx.loaders.userById.load(post.creatorId);
       return creator?.deactivatedAt && ctx.viewer?.id !== creator.id ? null : post;
     },
-    tombstoneTitle: (i: ItemParent, _: unknown, ctx: Ctx) => (ctx.viewer?.id === i.ownerId ? i.tombstoneTitle : null),
+    // The story's title while its row exists (trashed or private keep it), else the one saved with the item.
+    tombstoneTitle: async (i: ItemParent, _: unknown, ctx: Ctx) => {
+      if (ctx.viewer?.id !== i.ownerId) return null;
+      return (await ctx.loaders.postById.load(i.postId))?.title ?? i.tombstoneTitle;
+    },
   },
 };
