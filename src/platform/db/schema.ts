@@ -20,3 +20,4 @@ export * from '../../modules/metering/tables.js';
 export * from '../../modules/payments/tables.js';
 export * from '../../modules/membership/tables.js';
 export * from '../../modules/gifts/tables.js';
+export * from '../../modules/catalogs/tables.js';

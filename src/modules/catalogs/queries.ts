@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { BadRequestError } from '../../platform/errors/index.js';
+import { slugify } from '../../shared/slug.js';
+import {
+  CATALOG_COLUMNS,
+  type CatalogItemRow,
+  type CatalogRow,
+  canSeeCatalog,
+  ITEM_COLUMNS,
+  LIMITS,
+  PREDEFINED_KINDS,
+  parsePredefinedId,
+  unusedPredefined,
+} from './model.js';
+
+const cols = sql.raw(CATALOG_COLUMNS);
+const itemCols = sql.raw(ITEM_COLUMNS);
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await db.execute(query)).rows as T[];
+}
+
+/** Spec §3: a slug from the name plus the id; a predefined list's slug is its kind. */
+export function catalogSlugId(c: CatalogRow): string {
+  if (c.predefined) return c.predefined;
+  const slug = slugify(c.name);
+  return slug ? `${slug}-${c.id}` : c.id;
+}
+
+export function pageLimit(limit: number | null | undefined): number {
+  if (limit == null) return LIMITS.page;
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIMITS.maxPage) throw new BadRequestError(`limit must be from 1 to ${LIMITS.maxPage}.`);
+  return limit;
+}
+
+function offsetOf(next: string | null | undefined): number {
+  if (!next) return 0;
+  if (!/^\d{1,6}$/.test(next)) throw new BadRequestError('That page does not exist (bad paging cursor).');
+  return Number(next);
+}
+
+/**
+ * A list by id or slugId, if the viewer may see it (private lists: their owner only). The
+ * owner's predefined list is there before its first use.
+ */
+export async function catalogForViewer(db: Db, idOrSlug: string, viewerId: string | null): Promise<CatalogRow | null> {
+  const predefined = parsePredefinedId(idOrSlug);
+  const id = predefined ? idOrSlug : (/(?:^|-)([0-9a-f]{12})$/.exec(idOrSlug)?.[1] ?? idOrSlug);
+  const [row] = await rows<CatalogRow>(db, sql`select ${cols} from catalogs where id = ${id}`);
+  if (!row) return predefined && predefined.userId === viewerId ? unusedPredefined(viewerId, predefined.kind) : null;
+  return canSeeCatalog(row, viewerId) ? row : null;
+}
+
+/** The viewer's lists: the predefined ones first (made or not), then their own, newest first. */
+export async function viewerCatalogs(db: Db, viewerId: string, limit: number, next: string | null | undefined): Promise<CatalogRow[]> {
+  const offset = offsetOf(next);
+  const own = await rows<CatalogRow>(
+    db,
+    sql`select ${cols} from catalogs where user_id = ${viewerId}
+      order by predefined is null, array_position(array['reading-list','currently-reading','purchased'], predefined), created_at desc, id
+      limit ${limit + PREDEFINED_KINDS.length} offset ${Math.max(0, offset - PREDEFINED_KINDS.length)}`,
+  );
+  if (offset > 0) return own.slice(0, limit);
+  const made = new Set(own.filter((c) => c.predefined).map((c) => c.predefined));
+  const predefined = PREDEFINED_KINDS.filter((k) => k !== 'purchased' || made.has(k)).map((k) => own.find((c) => c.predefined === k) ?? unusedPredefined(viewerId, k));
+  return [...predefined, ...own.filter((c) => !c.predefined)].slice(0, limit);
+}
+
+/** A user's lists as the viewer sees them: all of their own, the public ones of others. */
+export function userCatalogs(db: Db, userId: string, viewerId: string | null, limit: number, next: string | null | undefined): Promise<CatalogRow[]> {
+  if (userId === viewerId) return viewerCatalogs(db, userId, limit, next);
+  return rows<CatalogRow>(
+    db,
+    sql`select ${cols} from catalogs where user_id = ${userId} and visibility = 0
+      order by predefined is null, created_at desc, id limit ${limit} offset ${offsetOf(next)}`,
+  );
+}
+
+/** Lists the viewer follows that they may still see, newest follow first. */
+export function followedCatalogs(db: Db, viewerId: string, limit: number, next: string | null | undefined): Promise<CatalogRow[]> {
+  return rows<CatalogRow>(
+    db,
+    sql`select ${sql.raw(CATALOG_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1c.$2'))} from catalog_follows f join catalogs c on c.id = f.catalog_id
+      where f.user_id = ${viewerId} and (c.visibility = 0 or c.user_id = ${viewerId})
+      order by f.created_at desc, c.id limit ${limit} offset ${offsetOf(next)}`,
+  );
+}
+
+/** AddToCatalogBaseQuery: which of the viewer's lists hold the story. */
+export function catalogsContainingPost(db: Db, viewerId: string, postId: string): Promise<CatalogRow[]> {
+  return rows<CatalogRow>(
+    db,
+    sql`select ${sql.raw(CATALOG_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1c.$2'))} from catalog_items i join catalogs c on c.id = i.catalog_id
+      where i.post_id = ${postId} and c.user_id = ${viewerId}
+      order by c.predefined is null, c.created_at desc`,
+  );
+}
+
+export interface ItemsPage {
+  items: CatalogItemRow[];
+  next: string | null;
+}
+
+const ITEM_CURSOR = /^(-?\d{1,40}(?:\.\d{1,1000})?)_([0-9a-f]{12})$/;
+
+/**
+ * One page of a list in its order: one statement whatever the list's length (keyset on
+ * position and id; the cursor names the last item shown).
+ */
+export async function catalogItemsPage(db: Db, catalogId: string, limit: number, next: string | null | undefined): Promise<ItemsPage> {
+  let after = sql``;
+  if (next) {
+    const m = ITEM_CURSOR.exec(next);
+    if (!m) throw new BadRequestError('That page does not exist (bad paging cursor).');
+    after = sql`and (i.position, i.id) > (${m[1]}::numeric, ${m[2]})`;
+  }
+  const found = await rows<CatalogItemRow>(
+    db,
+    // Ordered by the numeric column, not the text alias of the same name.
+    sql`select ${itemCols} from catalog_items i where catalog_id = ${catalogId} ${after} order by i.position, i.id limit ${limit + 1}`,
+  );
+  const items = found.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items, next: found.length > limit && last ? `${last.position}_${last.id}` : null };
+}
+
+export async function isFollowing(db: Db, catalogId: string, viewerId: string): Promise<boolean> {
+  return (await rows(db, sql`select 1 from catalog_follows where catalog_id = ${catalogId} and user_id = ${viewerId}`)).length > 0;
+}
+
+/** The first images of a list's readable stories, for its cover. */
+export async function coverImageIds(db: Db, catalogId: string): Promise<string[]> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select p.preview_image->>'id' as id from catalog_items i join posts p on p.id = i.post_id
+      where i.catalog_id = ${catalogId} and p.deleted_at is null and p.visibility <> 'PRIVATE' and p.first_published_at is not null
+        and p.preview_image is not null
+      order by i.position, i.id limit 4`,
+  );
+  return found.map((r) => r.id).filter(Boolean);
+}

@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { newReader, newStory, type Reader } from '../support/readers.js';
+
+const PAGE = `query($id: ID!) { catalogById(catalogId: $id) { id name itemsCount version items { items { catalogItemId note post { id title } } next } } }`;
+const CREATE = `mutation($name: String!) { createCatalog(name: $name, visibility: PUBLIC) { ... on CatalogEditSuccess { catalog { id } } } }`;
+
+/** Counts every statement the app sends through the pool while `work` runs. */
+async function countStatements(t: TestApp, work: () => Promise<unknown>): Promise<number> {
+  const pool = t.database.db.$client;
+  const query = pool.query.bind(pool);
+  let n = 0;
+  pool.query = ((...args: unknown[]) => {
+    n++;
+    return (query as (...a: unknown[]) => unknown)(...args);
+  }) as typeof pool.query;
+  try {
+    await work();
+  } finally {
+    pool.query = query;
+  }
+  return n;
+}
+
+describe('list page cost', () => {
+  let t: TestApp;
+  let ann: Reader;
+  let stories: string[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const author = await newReader(t, 'Author');
+    ann = await newReader(t, 'Ann');
+    stories = [];
+    for (let i = 0; i < 25; i++) stories.push(await newStory(t, author.id, { title: `S${i}` }));
+  });
+
+  /** A list of `size` items: the stories first, then ids of stories long gone (tombstones). */
+  async function listOf(size: number): Promise<string> {
+    const id = (await ann.browser.gql(CREATE, { name: `Size ${size}` })).data.createCatalog.catalog.id;
+    await t.database.pool.query(
+      `insert into catalog_items (id, catalog_id, post_id, position, tombstone_title)
+       select substr(md5($1 || g::text), 1, 12), $1, coalesce(($2::text[])[g], 'gone' || g), g, 'Gone'
+       from generate_series(1, $3::int) g`,
+      [id, stories, size],
+    );
+    await t.database.pool.query('update catalogs set items_count = $2 where id = $1', [id, size]);
+    return id;
+  }
+
+  it('reads the first page of a 1,000-item list with as many statements as a 10-item list', async () => {
+    const small = await listOf(10);
+    const large = await listOf(1000);
+    // Warm what other modules keep between requests (the session, story bodies) alike for both.
+    await ann.browser.gql(PAGE, { id: small });
+    await ann.browser.gql(PAGE, { id: large });
+    type Page = { items: { items: unknown[]; next: string | null } };
+    const pages: Record<string, Page> = {};
+    const smallCount = await countStatements(t, async () => (pages.small = (await ann.browser.gql(PAGE, { id: small })).data.catalogById));
+    const largeCount = await countStatements(t, async () => (pages.large = (await ann.browser.gql(PAGE, { id: large })).data.catalogById));
+    expect(pages.small!.items.items).toHaveLength(10);
+    expect(pages.small!.items.next).toBeNull();
+    expect(pages.large!.items.items).toHaveLength(25);
+    expect(pages.large!.items.next).not.toBeNull();
+    expect(largeCount).toBe(smallCount);
+    expect(largeCount).toBeLessThanOrEqual(6);
+  });
+});
