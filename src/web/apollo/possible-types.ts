@@ -36,6 +36,9 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   UndeletePostResult: ['YourStory', 'NotFound', 'BadRequest'],
   PinPostResult: ['Post', 'MaxPinnedStoriesReached', 'NotFound', 'BadRequest'],
   PaymentMethod: ['CreditCard', 'ApplePay', 'GooglePay', 'PayPal'],
+  UpdateMeteringRuleResult: ['MeteringRule', 'BadRequest'],
+  CatalogEditResult: ['CatalogEditSuccess', 'CatalogConflict', 'NotFound', 'BadRequest', 'Unauthorized'],
+  AddToPredefinedCatalogResult: ['AddToPredefinedCatalogSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
   // The gift outcomes extend the membership result (modules/gifts).
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
 };
