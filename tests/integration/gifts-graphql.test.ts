@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIntegrationToken } from '../../src/modules/accounts/integration-tokens.js';
 import { setVariantFlag } from '../../src/modules/flags/queries.js';
+import { GIFT_CODE_RATE_LIMITED_MESSAGE, GIFT_CODE_RATE_LIMITS } from '../../src/modules/gifts/graphql.js';
 import { createTestApp, TEST_HOST, type TestApp } from '../support/app.js';
 import { newReader, type Reader } from '../support/readers.js';
 import { testBrowser, type GqlAnswer, type TestBrowser } from '../support/test-browser.js';
@@ -141,5 +142,26 @@ describe('gifts over GraphQL', () => {
     } finally {
       await setVariantFlag(t.database.db, 'disable_lite_gift_page', false);
     }
+  });
+
+  // Last in the file: it spends this address's allowance of code checks.
+  it('gift codes cannot be tried by the thousand: per reader, then per address', async () => {
+    const codes = ((await buyGroup(staff.browser, 2)) as { giftPurchase: { codes: string[] } }).giftPurchase.codes;
+    const guesser = await newReader(t, 'Guesser');
+    const wrong = (i: number) => `ZZZZ-ZZZZ-ZZZZ-${String(i).padStart(4, '0')}`;
+    for (let i = 0; i < GIFT_CODE_RATE_LIMITS.perReader.limit; i++) {
+      expect((await guesser.browser.gql(REDEEM, { code: wrong(i) })).data.redeemGiftMembership).toMatchObject({ status: 'NOT_FOUND' });
+    }
+    // Over the limit even a good code is refused, and stays unredeemed for someone else.
+    expect((await guesser.browser.gql(REDEEM, { code: codes[0] })).data.redeemGiftMembership).toEqual({ __typename: 'BadRequest', message: GIFT_CODE_RATE_LIMITED_MESSAGE });
+    const other = await newReader(t, 'Other');
+    expect((await other.browser.gql(STATUS, { code: codes[0] })).data.giftCodeStatus.status).toBe('VALID');
+    // The address's counter keeps going for signed-out checks until it too refuses.
+    let refused: GqlAnswer | null = null;
+    for (let i = 0; i < GIFT_CODE_RATE_LIMITS.perIp.limit && !refused; i++) {
+      const r = await visitor.gql(STATUS, { code: wrong(i) });
+      if (r.errors) refused = r;
+    }
+    expect(refused?.errors?.[0]).toMatchObject({ message: GIFT_CODE_RATE_LIMITED_MESSAGE, extensions: { code: 'RATE_LIMITED' } });
   });
 });

@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { IResolvers } from 'mercurius';
+import { RateLimitedError } from '../../platform/errors/index.js';
+import { hitAll, type RateLimitRule } from '../../platform/rate-limit/index.js';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { GIFT_PRICES } from '../../shared/membership.js';
 import { SESSION_REQUIRED_MESSAGE } from '../accounts/viewer-guards.js';
@@ -92,6 +95,25 @@ export const REDEEMED_MESSAGES = {
   credited: 'Your gift is redeemed. Its year of membership begins when your current membership ends.',
 } as const;
 
+/**
+ * Checks and redeems of gift codes, per network address and per reader: a code is 16 random
+ * characters, but nobody should get to try them by the thousand.
+ */
+export const GIFT_CODE_RATE_LIMITS = {
+  perIp: { name: 'gift-code:ip', limit: 60, windowMs: 3600_000 },
+  perReader: { name: 'gift-code:reader', limit: 30, windowMs: 3600_000 },
+} satisfies Record<string, RateLimitRule>;
+export const GIFT_CODE_RATE_LIMITED_MESSAGE = 'Too many gift codes tried. Please try again in an hour.';
+
+async function withinGiftCodeLimit(ctx: Ctx): Promise<boolean> {
+  const limiter = (ctx.app as unknown as FastifyInstance).rateLimiter;
+  const verdict = await hitAll(limiter, [
+    [GIFT_CODE_RATE_LIMITS.perIp, ctx.reply?.request.ip],
+    [GIFT_CODE_RATE_LIMITS.perReader, ctx.viewer?.id],
+  ]);
+  return verdict.allowed;
+}
+
 const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
 const unauthorized = (message: string) => ({ __typename: 'Unauthorized', message });
 const money = (amount: number, currency: string) => ({ amount, currency, crossoutAmount: null });
@@ -143,6 +165,7 @@ export const giftsResolvers: IResolvers = {
       giftCheckoutEnabled: await checkoutEnabled(ctx),
     }),
     giftCodeStatus: async (_: unknown, args: { code: string }, ctx: Ctx) => {
+      if (!(await withinGiftCodeLimit(ctx))) throw new RateLimitedError(GIFT_CODE_RATE_LIMITED_MESSAGE);
       const status = await giftCodeStatus(ctx.db, args.code, ctx.viewer?.id ?? null, giftDepsFor(ctx).clock);
       const normalized = normalizeGiftCode(args.code);
       return { code: normalized ? formatGiftCode(normalized) : args.code.slice(0, 40), status, message: GIFT_CODE_MESSAGES[status] };
@@ -163,6 +186,7 @@ export const giftsResolvers: IResolvers = {
       buyerProblem(ctx) ?? buy(ctx, validateGroupGiftOrder(args), args.paymentMethod),
     redeemGiftMembership: async (_: unknown, args: { code: string }, ctx: Ctx) => {
       if (!ctx.viewer) return unauthorized(GIFT_MESSAGES.signIn);
+      if (!(await withinGiftCodeLimit(ctx))) return badRequest(GIFT_CODE_RATE_LIMITED_MESSAGE);
       const outcome = await redeemGiftCode(ctx.db, ctx.viewer.id, args.code, giftDepsFor(ctx).clock);
       if (outcome.status !== 'VALID') return { __typename: 'GiftCodeNotRedeemable', status: outcome.status, message: GIFT_CODE_MESSAGES[outcome.status] };
       return {
