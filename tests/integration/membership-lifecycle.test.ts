@@ -106,7 +106,7 @@ describe('membership lifecycle', () => {
     expect((await billing(ann)).filter((c) => c.status === 'succeeded').length).toBe(3);
   });
 
-  it('pays a failed renewal with a new card at the next retry, and suspends the membership with the account', async () => {
+  it('pays a failed renewal with a new card at once (a refused one leaves the retries as they were), and suspends the membership with the account', async () => {
     w.clock.set(new Date('2026-04-20T08:00:00Z'));
     const hal = await newReader(t, 'Hal');
     await buy(hal, 'MONTHLY');
@@ -117,16 +117,26 @@ describe('membership lifecycle', () => {
     const ref = (await t.database.pool.query('select subscription_ref from memberships where user_id = $1', [hal.id])).rows[0].subscription_ref;
     for (let i = 0; i < 2; i += 1) await applySubscriptionSnapshot(t.database.db, w.provider, (await w.provider.getSubscription(ref))!, w.deps.env);
     expect(await emails(hal, 'membership-payment-failed')).toBe(1);
+    const retryAt = async () => (await t.database.pool.query('select next_retry_at, failed_payment_count from test_provider_subscriptions where ref = $1', [ref])).rows[0];
+    const scheduled = await retryAt();
+    // Another card that attaches but whose charges fail: the payment tried now is refused, the retries stay as they were.
+    const refused = (await hal.browser.gql(Q.updateCard, { pm: card(CARDS.failsCharges) })).data.updatePaymentMethod;
+    expect(refused.__typename).toBe('PaymentMethodDeclined');
+    expect(await retryAt()).toEqual(scheduled);
+    expect((await status(hal)).membershipStatus).toMatchObject({ state: 'ACTIVE', canSwitchPlan: false });
+    // A good card pays the renewal at once, without waiting for the retry.
     const updated = (await hal.browser.gql(Q.updateCard, { pm: card(CARDS.visa) })).data.updatePaymentMethod.membershipStatus;
-    expect(updated.paymentMethod.lastFour).toBe('4242');
-    await w.advance(3 * DAY_MS);
-    const s = (await status(hal)).membershipStatus;
-    expect(s).toMatchObject({ state: 'ACTIVE', paymentFailedAt: null, hasRecurringPaymentFailedMoreThanOnce: false, canSwitchPlan: true });
+    expect(updated).toMatchObject({ state: 'ACTIVE', paymentFailedAt: null, canSwitchPlan: true, paymentMethod: { lastFour: '4242' } });
     expect((await billing(hal)).map((c) => [c.amount.amount, c.status])).toEqual([
       [500, 'succeeded'],
       [500, 'failed'],
+      [500, 'failed'],
       [500, 'succeeded'],
     ]);
+    // The retry that was due finds nothing to do: no second charge for the same renewal.
+    await w.advance(3 * DAY_MS);
+    expect((await status(hal)).membershipStatus).toMatchObject({ state: 'ACTIVE', paymentFailedAt: null, hasRecurringPaymentFailedMoreThanOnce: false });
+    expect((await billing(hal)).length).toBe(4);
     expect(await emails(hal, 'membership-payment-failed')).toBe(1);
 
     // The account is suspended: the membership with it, and access goes; restored, it comes back.

@@ -3,7 +3,7 @@
  * (customers, card sources from test tokens, products, prices, charges, refunds, idempotent
  * replays), and this file answers, in memory, the Billing endpoints it lacks or speaks in an older
  * API version: subscriptions (create by price, retrieve, update, cancel), subscription schedules,
- * coupons, the invoice preview and invoice payments. Every object this file makes starts from
+ * coupons, the invoice preview, invoice payments and paying an open invoice. Every object this file makes starts from
  * Stripe's official OpenAPI fixture of its kind (tests/fixtures/stripe/), so its shape is the API's.
  *
  * Every request is recorded (method, path, Idempotency-Key, parsed body) for tests to check.
@@ -189,6 +189,16 @@ export async function startStripePeer(): Promise<StripePeer> {
       const lines = [line(-Math.round(item.price.unit_amount * left), true), line(Math.round(next.unit_amount * left), true), line(next.unit_amount, false)];
       const total = lines.reduce((sum, l) => sum + l.amount, 0);
       return fixture('invoice', { id: undefined, object: 'invoice', customer: sub.customer, currency: sub.currency, amount_due: total, total, subtotal: total, lines: { object: 'list', data: lines, has_more: false, url: '/v1/invoices/upcoming/lines' } });
+    }],
+    // Paying a past-due subscription's open invoice (a test makes it past due by setting status and latest_invoice):
+    // with the customer's default card, which declines as Stripe's test card 0341 does.
+    ['POST', /^\/v1\/invoices\/([^/]+)\/pay$/, (m) => {
+      const sub = [...subscriptions.values()].find((s) => s.latest_invoice === m[1]) ?? (() => { throw missing('invoice', m[1]!); })();
+      const customer = mockCustomers.retrieve(ACCOUNT, sub.customer, 'customer') as Json;
+      const card = (customer.sources?.data as Json[] | undefined)?.find((source) => source.id === customer.default_source);
+      if (!card || card.last4 === '0341') throw new PeerError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+      sub.status = 'active';
+      return fixture('invoice', { id: m[1], status: 'paid', customer: sub.customer, amount_paid: sub.items.data[0].price.unit_amount });
     }],
     ['GET', /^\/v1\/invoice_payments$/, () => ({ object: 'list', data: [], has_more: false, url: '/v1/invoice_payments' })],
   ];

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { IResolvers } from 'mercurius';
+import type { IResolvers, MercuriusContext } from 'mercurius';
 import { RateLimitedError } from '../../platform/errors/index.js';
 import { hitAll, type RateLimitRule } from '../../platform/rate-limit/index.js';
 import type { RequestContext } from '../../server/graphql/context.js';
@@ -105,7 +105,7 @@ export const GIFT_CODE_RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 export const GIFT_CODE_RATE_LIMITED_MESSAGE = 'Too many gift codes tried. Please try again in an hour.';
 
-async function withinGiftCodeLimit(ctx: Ctx): Promise<boolean> {
+async function withinGiftCodeLimit(ctx: Ctx & Partial<Pick<MercuriusContext, 'app' | 'reply'>>): Promise<boolean> {
   const limiter = (ctx.app as unknown as FastifyInstance).rateLimiter;
   const verdict = await hitAll(limiter, [
     [GIFT_CODE_RATE_LIMITS.perIp, ctx.reply?.request.ip],

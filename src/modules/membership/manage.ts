@@ -9,7 +9,7 @@ import { newId } from '../../platform/ids.js';
 import { MEMBERSHIP_PLANS, type CancellationDiscount, type CancellationReason, type MembershipPlan, type Money } from '../../shared/membership.js';
 import { setMembershipAccess } from '../accounts/membership-access.js';
 import { syncCharge } from '../payments/index.js';
-import type { SubscriptionSnapshot } from '../payments/provider.js';
+import type { PaymentFailure, SubscriptionSnapshot } from '../payments/provider.js';
 import { applySnapshotInTransaction, lockMembershipUser, type MembershipRow } from './apply-snapshot.js';
 import { offerDiscount, retentionOfferFor, switchTiming } from './plans.js';
 import { liveMembership, withPaymentLock, type MembershipDeps } from './purchase.js';
@@ -181,7 +181,8 @@ export async function updateMembershipPlan(deps: MembershipDeps, userId: string,
 
 /**
  * A new card for the membership: attached as the default for its renewals. A renewal that
- * failed is paid with it at the provider's next retry (the interface has no retry-now call).
+ * failed (past_due) is paid with it at once; if the new card is refused too, the answer says
+ * so and the provider's retries go on as they were.
  */
 export async function updatePaymentMethod(deps: MembershipDeps, userId: string, input: PaymentMethodFields): Promise<MembershipResult> {
   const method = toProviderMethod(input);
@@ -192,10 +193,18 @@ export async function updatePaymentMethod(deps: MembershipDeps, userId: string, 
   return withPaymentLock(deps.db, userId, async () => {
     const attached = await deps.provider.attachPaymentMethod(customerRef, method, `attach:${userId}:${newId()}`);
     if (!attached.ok) return failureResult(attached.failure);
-    const snapshot = await ask(async () => (await deps.provider.getSubscription(m.subscriptionRef))!);
+    const read = () => ask(async () => (await deps.provider.getSubscription(m.subscriptionRef))!);
+    let snapshot = await read();
     if (!snapshot) return tryAgain;
+    let refused: PaymentFailure | null = null;
+    if (snapshot.status === 'past_due') {
+      const paid = await deps.provider.payPastDueRenewal(m.subscriptionRef, `pay-past-due:${userId}:${attached.value.ref}`);
+      if (paid.ok) snapshot = paid.value;
+      else [refused, snapshot] = [paid.failure, (await read()) ?? snapshot];
+    }
     if (snapshot.latestChargeRef) await syncCharge(deps.db, deps.provider, snapshot.latestChargeRef);
-    return { kind: 'membership', membership: await record(deps, snapshot) };
+    const membership = await record(deps, snapshot);
+    return refused ? failureResult(refused) : { kind: 'membership', membership };
   });
 }
 

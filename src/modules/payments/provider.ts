@@ -138,6 +138,12 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(ref: string, cancel: boolean): Promise<SubscriptionSnapshot>;
   /** Apply a percent-off discount to the next `cycles` renewals (retention offer). */
   applyDiscount(ref: string, discount: { percentOff: number; cycles: number }, idempotencyKey: string): Promise<SubscriptionSnapshot>;
+  /**
+   * Pay a past_due subscription's failed renewal now with the customer's default card (after a
+   * card update), as Stripe's invoices.pay does. A failure leaves the retry schedule as it was;
+   * a subscription that is not past_due is returned unchanged.
+   */
+  payPastDueRenewal(ref: string, idempotencyKey: string): Promise<Outcome<SubscriptionSnapshot>>;
   /** End a subscription now (an admin's deactivation). */
   cancelNow(ref: string): Promise<SubscriptionSnapshot>;
 

@@ -161,6 +161,21 @@ describe('Stripe provider against the local Stripe peer', () => {
     expect(charged).toMatchObject({ ok: false, failure: { kind: 'declined', code: 'card_declined' } });
   });
 
+  it('pays a past-due renewal now with the new default card; a refused card leaves it past due', async () => {
+    const sub = await subscribe('MONTHLY');
+    expect(await provider.payPastDueRenewal(sub.ref, key('pay'))).toMatchObject({ ok: true, value: { status: 'active' } });
+    expect(peer.requests.some((r) => r.path.endsWith('/pay'))).toBe(false);
+    // Billing's renewal failed: Stripe leaves the subscription past_due with its open invoice.
+    Object.assign(peer.subscriptions.get(sub.ref)!, { status: 'past_due', latest_invoice: 'in_peer_open' });
+    await provider.attachPaymentMethod(sub.customerRef, { kind: 'token', token: 'tok_chargeCustomerFail' }, key('card'));
+    expect(await provider.payPastDueRenewal(sub.ref, key('pay'))).toMatchObject({ ok: false, failure: { kind: 'declined', code: 'card_declined' } });
+    expect((await provider.getSubscription(sub.ref))?.status).toBe('past_due');
+    await provider.attachPaymentMethod(sub.customerRef, { kind: 'token', token: 'tok_visa' }, key('card'));
+    const k = key('pay');
+    expect(await provider.payPastDueRenewal(sub.ref, k)).toMatchObject({ ok: true, value: { status: 'active' } });
+    expect(peer.requests.filter((r) => r.path === '/v1/invoices/in_peer_open/pay').map((r) => [r.idempotencyKey, r.body?.off_session])).toContainEqual([k, 'true']);
+  });
+
   it('knows nothing of objects Stripe does not have', async () => {
     expect(await provider.getSubscription('sub_missing')).toBeNull();
     expect(await provider.getCharge('ch_missing')).toBeNull();

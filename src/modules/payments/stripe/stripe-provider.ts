@@ -272,6 +272,21 @@ export class StripeProvider implements PaymentProvider {
     return this.snapshot(ref);
   }
 
+  async payPastDueRenewal(ref: string, idempotencyKey: string): Promise<Outcome<SubscriptionSnapshot>> {
+    const subscription = await this.stripe.subscriptions.retrieve(ref);
+    const invoiceId = idOf(subscription.latest_invoice);
+    if (subscription.status !== 'past_due' || !invoiceId) return { ok: true, value: await this.snapshot(ref) };
+    try {
+      // The open invoice of the failed renewal, paid with the customer's default card (just updated).
+      await this.stripe.invoices.pay(invoiceId, { off_session: true }, { idempotencyKey });
+    } catch (err) {
+      const failure = cardFailure(err);
+      if (failure) return declined(failure);
+      throw err;
+    }
+    return { ok: true, value: await this.snapshot(ref) };
+  }
+
   async cancelNow(ref: string): Promise<SubscriptionSnapshot> {
     await this.stripe.subscriptions.cancel(ref);
     return this.snapshot(ref);

@@ -14,6 +14,7 @@ const error = (code: string, message: string): PaymentFailure => ({ kind: 'error
 
 export const TEST_PROVIDER_MESSAGES = {
   noCustomer: 'No such customer.',
+  noSubscription: 'No such subscription.',
   noCard: 'Add a card before paying.',
   tokenUnsupported: 'The test provider takes the card fields, not a token.',
   notActive: 'This subscription cannot be changed now: it is not active.',
@@ -245,6 +246,36 @@ export class TestPaymentProvider implements PaymentProvider {
           discountEndsAt: periodEndAfter(sub.currentPeriodEnd, sub.plan, sub.anchorDay, discount.cycles),
         })),
       ),
+    );
+  }
+
+  async payPastDueRenewal(ref: string, idempotencyKey: string): Promise<Outcome<SubscriptionSnapshot>> {
+    const at = this.now();
+    return this.write(() =>
+      idempotent(this.deps.db, 'payPastDueRenewal', idempotencyKey, at, async (tx): Promise<Outcome<SubscriptionSnapshot>> => {
+        const found = await loadSubscription(tx, ref, true);
+        if (!found) return { ok: false, failure: error('resource_missing', TEST_PROVIDER_MESSAGES.noSubscription) };
+        const { sub, pm } = found;
+        if (sub.status !== 'past_due') return { ok: true, value: subscriptionSnapshot(sub, pm) };
+        const [owed] = sub.latestChargeRef ? await tx.select({ amount: testProviderCharges.amount }).from(testProviderCharges).where(eq(testProviderCharges.ref, sub.latestChargeRef)) : [];
+        const amount = { amount: owed?.amount ?? planPrice(sub.plan, sub.currency).amount, currency: sub.currency };
+        // Off session like the renewal it pays: a card that needs 3-D Secure fails here, as it did then.
+        const { row, failure } = await makeCharge(tx, at, {
+          customerRef: sub.customerRef,
+          pm,
+          amount,
+          description: subscriptionChargeDescription(sub),
+          metadata: subscriptionChargeMetadata(sub),
+          subscriptionRef: sub.ref,
+          onSession: false,
+        });
+        const set = failure
+          ? { latestChargeRef: row.ref }
+          : { status: 'active' as const, latestChargeRef: row.ref, paymentFailedAt: null, failedPaymentCount: 0, nextRetryAt: null };
+        const [updated] = await tx.update(testProviderSubscriptions).set(set).where(eq(testProviderSubscriptions.ref, ref)).returning();
+        await emit(tx, 'subscription.updated', ref, at);
+        return failure ? { ok: false, failure } : { ok: true, value: subscriptionSnapshot(updated!, pm) };
+      }),
     );
   }
 
