@@ -121,6 +121,26 @@ describe('renewals on the test provider’s clock', () => {
     ]);
   });
 
+  it('pays a past-due renewal at once when asked (a card update), once per key, and not an active one', async () => {
+    clock.set(new Date('2026-11-27T12:00:00Z'));
+    const { sub, customerRef } = await subscribe({ expMonth: 11, expYear: 2026 });
+    expect(await provider.payPastDueRenewal(sub.ref, `pay-active-${sub.ref}`)).toMatchObject({ ok: true, value: { status: 'active' } });
+    clock.set(new Date('2026-12-27T12:00:00Z'));
+    await sweep();
+    const due = await get(sub.ref);
+    expect(due).toMatchObject({ status: 'past_due', failedPaymentCount: 1 });
+    await provider.attachPaymentMethod(customerRef, { kind: 'card', number: '4242424242424242', expMonth: 3, expYear: 2030, cvc: '321' }, `pm-new-${customerRef}`);
+    const key = `pay-${sub.ref}`;
+    const [first, again] = [await provider.payPastDueRenewal(sub.ref, key), await provider.payPastDueRenewal(sub.ref, key)];
+    expect(first).toMatchObject({ ok: true, value: { status: 'active', failedPaymentCount: 0, paymentFailedAt: null } });
+    expect(again).toEqual(first);
+    // The period it pays for is the one that failed: it runs on from there.
+    expect(first.ok && first.value.currentPeriodEnd).toEqual(due.currentPeriodEnd);
+    expect((await charged(sub.ref)).map((c) => c.status)).toEqual(['succeeded', 'failed', 'succeeded']);
+    clock.set(new Date('2026-12-30T12:00:01Z'));
+    expect(await sweep()).toBe(0); // the retry that was due is gone
+  });
+
   it('never charges twice: a batch that crashes changes nothing, and sweepers in parallel share the work', async () => {
     clock.set(new Date('2026-11-27T12:00:00Z'));
     const subs = await Promise.all(Array.from({ length: 30 }, () => subscribe()));
