@@ -19,7 +19,7 @@ const LOCKED_LINE = 'Only the whole story has this sentence about quince jam.';
 const paragraphs: Paragraph[] = ['One.', 'Two.', 'Three.', LOCKED_LINE].map((text, i) => ({ name: `m${i}`, type: 'P', text, markups: [] }));
 
 const CONTENT = `query($id: ID!) { postResult(id: $id) { ... on Post { extendedPreviewContent { isFullContent }
-  content { isLockedPreviewOnly metering { viaFriendLink freeStoriesPerMonth freeStoriesLeft } bodyModel { paragraphs { text } } } } } }`;
+  content { isLockedPreviewOnly metering { viaFriendLink freeStoriesPerMonth freeStoriesLeft heldUntilOpened } bodyModel { paragraphs { text } } } } } }`;
 const UPDATE = `mutation($rule: MeteringRuleInput!) { updateMeteringRule(rule: $rule) { __typename
   ... on MeteringRule { enabled freeStoriesPerMonth tags friendLinks } ... on BadRequest { message } } }`;
 const RULE = '{ meteringRule { enabled freeStoriesPerMonth tags friendLinks } }';
@@ -177,6 +177,26 @@ describe('metering', () => {
     expect(spent.body).toContain('You’ve read your 2 free member-only stories this month.');
     expect(spent.body).toContain('data-testid="paywall"');
     expect(spent.body).not.toContain('quince');
+  });
+
+  it('on: a page asked for ahead of a click (a hovered link) spends no free story and holds the text until it is opened', async () => {
+    await setRule({ enabled: true, freeStoriesPerMonth: 2 });
+    const reader = await newReader(t, 'Hoverer');
+    const [a, b] = [await lockedStory(), await lockedStory()];
+    const prefetch = { 'inkwell-purpose': 'prefetch' };
+    const hovered = (await reader.browser.gql(CONTENT, { id: a }, prefetch)).data.postResult;
+    expect(hovered.content).toMatchObject({ isLockedPreviewOnly: true, metering: { heldUntilOpened: true, freeStoriesLeft: null } });
+    expect(JSON.stringify(hovered)).not.toContain('quince');
+    expect(await rowsOf(reader.id)).toEqual([]);
+    // Opened: counted once, whole; hovered again afterwards it is whole without counting again.
+    expect((await read(reader.browser, a)).content).toMatchObject({ isLockedPreviewOnly: false, metering: { freeStoriesLeft: 1, heldUntilOpened: false } });
+    const again = (await reader.browser.gql(CONTENT, { id: a }, prefetch)).data.postResult;
+    expect(again.content.isLockedPreviewOnly).toBe(false);
+    expect(again.content.bodyModel.paragraphs.at(-1).text).toBe(LOCKED_LINE);
+    // Hovering the month's other stories spends nothing: the second free story is still there.
+    await reader.browser.gql(CONTENT, { id: b }, prefetch);
+    expect((await rowsOf(reader.id)).map((r) => r.post_id)).toEqual([a]);
+    expect((await read(reader.browser, b)).content.metering.freeStoriesLeft).toBe(0);
   });
 
   it('on: visitors, members, the author and staff are not metered', async () => {

@@ -11,7 +11,8 @@ export interface TestBrowser<G = GqlAnswer> {
   /** The cookies this browser holds, by name. */
   jar: Map<string, string>;
   get(url: string): Promise<Response>;
-  gql(query: string, variables?: Record<string, unknown>): Promise<G>;
+  /** `extraHeaders`: what the page's client adds to some requests (inkwell-purpose, inkwell-path). */
+  gql(query: string, variables?: Record<string, unknown>, extraHeaders?: Record<string, string>): Promise<G>;
 }
 
 /**
@@ -36,8 +37,8 @@ export function testBrowser<G = GqlAnswer>(app: FastifyInstance, opts: { host?: 
       keep(res.headers['set-cookie']);
       return res;
     },
-    async gql(query, variables = {}) {
-      const res = await app.inject({ method: 'POST', url: '/_/graphql', headers: { ...headers(), 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) });
+    async gql(query, variables = {}, extraHeaders = {}) {
+      const res = await app.inject({ method: 'POST', url: '/_/graphql', headers: { ...headers(), ...extraHeaders, 'content-type': 'application/json' }, payload: JSON.stringify({ query, variables }) });
       keep(res.headers['set-cookie']);
       return res.json() as G;
     },

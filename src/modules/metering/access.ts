@@ -12,6 +12,8 @@ export interface PostMetering {
   freeStoriesPerMonth: number;
   /** After this one; null through a friend link (it costs none, and is not counted). */
   freeStoriesLeft: number | null;
+  /** Asked for ahead of a click (ctx.prefetch): the free story is not spent, and the text waits for the story to be opened. */
+  heldUntilOpened: boolean;
 }
 
 export interface StoryAccess {
@@ -41,7 +43,7 @@ export function storyAccess(ctx: RequestContext, post: Story): StoryAccess | Pro
   if (!mine) decided.set(ctx.loaders, (mine = new Map()));
   let decision = mine.get(post.id);
   if (!decision) {
-    decision = decide(ctx, post, true);
+    decision = decide(ctx, post, ctx.prefetch ? 'prefetch' : 'count');
     mine.set(post.id, decision);
   }
   return decision;
@@ -53,10 +55,11 @@ export function storyAccess(ctx: RequestContext, post: Story): StoryAccess | Pro
  */
 export function storyAccessWithoutCounting(ctx: RequestContext, post: Story): StoryAccess | Promise<StoryAccess> {
   if (canReadFullContent(post, ctx.viewer)) return WHOLE;
-  return decided.get(ctx.loaders)?.get(post.id) ?? decide(ctx, post, false);
+  return decided.get(ctx.loaders)?.get(post.id) ?? decide(ctx, post, 'look');
 }
 
-async function decide(ctx: RequestContext, post: Story, count: boolean): Promise<StoryAccess> {
+/** count: take a free story if need be; look: only whether one was taken; prefetch: look, and say that opening it would take one. */
+async function decide(ctx: RequestContext, post: Story, mode: 'count' | 'look' | 'prefetch'): Promise<StoryAccess> {
   const rule = await meteringRule(ctx.db);
   if (!rule.enabled && !rule.friendLinks) return PREVIEW;
   if (post.firstPublishedAt === null) return PREVIEW;
@@ -65,12 +68,20 @@ async function decide(ctx: RequestContext, post: Story, count: boolean): Promise
     if (secret && isFriendLinkKey(secret, post.id, ctx.friendLinkKey)) return { full: true, metering: metering(rule, true, null) };
   }
   if (!ctx.viewer || !meters(rule, post.tags)) return PREVIEW;
-  if (!count) return (await hasMeteredRead(ctx.db, ctx.viewer.id, post.id)) ? { full: true, metering: null } : PREVIEW;
+  if (mode !== 'count') {
+    if (await hasMeteredRead(ctx.db, ctx.viewer.id, post.id)) return { full: true, metering: null };
+    return mode === 'prefetch' ? { full: false, metering: { ...metering(rule, false, null), heldUntilOpened: true } } : PREVIEW;
+  }
   const reading = await takeMeteredRead(ctx.db, ctx.viewer.id, post.id, rule.freeStoriesPerMonth);
   return { full: reading.granted, metering: metering(rule, false, reading.left) };
 }
 
-const metering = (rule: MeteringRule, viaFriendLink: boolean, left: number | null): PostMetering => ({ viaFriendLink, freeStoriesPerMonth: rule.freeStoriesPerMonth, freeStoriesLeft: left });
+const metering = (rule: MeteringRule, viaFriendLink: boolean, left: number | null): PostMetering => ({
+  viaFriendLink,
+  freeStoriesPerMonth: rule.freeStoriesPerMonth,
+  freeStoriesLeft: left,
+  heldUntilOpened: false,
+});
 
 /** The rule's answer, or this request's metering decision for the story when it made one; never counts or reads. */
 export function decidedStoryAccess(ctx: RequestContext, post: Story): StoryAccess | Promise<StoryAccess> {

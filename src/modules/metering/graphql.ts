@@ -37,6 +37,8 @@ export const meteringTypeDefs = /* GraphQL */ `
     freeStoriesPerMonth: Int!
     "Free member-only stories left this month after this one (0: the preview, the month's are read); null through a friend link."
     freeStoriesLeft: Int
+    "Asked for ahead of a click (a hovered link): no free story was spent and the text is not here; opening the story asks again."
+    heldUntilOpened: Boolean!
   }
 
   extend type PostContent {

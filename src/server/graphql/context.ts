@@ -39,6 +39,11 @@ export interface RequestContext {
   country: string | null;
   /** The ?sk= key of a writer's friend link the request came with (modules/metering), else null. */
   friendLinkKey: string | null;
+  /**
+   * The page's data asked for ahead of a click (a link hovered or pressed: the inkwell-purpose
+   * header says 'prefetch'): nothing the reader has only so much of (a free story) is spent on it.
+   */
+  prefetch: boolean;
   loaders: Loaders;
 }
 
@@ -51,10 +56,11 @@ export interface ContextInput {
   visitorId: string;
   country: string | null;
   friendLinkKey?: string | null;
+  prefetch?: boolean;
 }
 
 export function createRequestContext(input: ContextInput): RequestContext {
-  return { ...input, friendLinkKey: input.friendLinkKey ?? null, loaders: createLoaders(input.db) };
+  return { ...input, friendLinkKey: input.friendLinkKey ?? null, prefetch: input.prefetch ?? false, loaders: createLoaders(input.db) };
 }
 
 declare module 'mercurius' {

@@ -33,6 +33,7 @@ export function contextForRequest(app: FastifyInstance, request: FastifyRequest)
     visitorId: request.visitorId,
     country: request.country,
     friendLinkKey: friendLinkKeyOfRequest(request.url, request.headers['inkwell-path']),
+    prefetch: request.headers['inkwell-purpose'] === 'prefetch',
   });
 }
 

@@ -157,6 +157,7 @@ export const POST_PAGE_QUERY = gql`
             viaFriendLink
             freeStoriesPerMonth
             freeStoriesLeft
+            heldUntilOpened
           }
           bodyModel {
             paragraphs {

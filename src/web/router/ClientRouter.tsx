@@ -12,7 +12,16 @@ interface Prepared {
   page: AppPage;
   head: HeadTags | null;
   redirect?: string;
+  /** Prepared ahead of a click with data held until the page is opened (PageDef.heldBack). */
+  heldBack?: boolean;
 }
+
+/**
+ * prefetch: ahead of a click (hover, press), said to the server so it spends nothing the reader
+ * has only so much of; open: the reader opens the page; reopen: again, past the cache, for data
+ * a prefetch was not given.
+ */
+type Purpose = 'prefetch' | 'open' | 'reopen';
 
 /**
  * Client navigation: the next page's script and data load together (spec §4 page
@@ -35,12 +44,12 @@ export function ClientRouter({ loadData, initial, state, onNavigated }: ClientRo
   const origin = window.location.origin;
 
   const prepare = useCallback(
-    (href: string): Promise<Prepared | null> => {
+    (href: string, purpose: Purpose): Promise<Prepared | null> => {
       const url = new URL(href, origin);
       const key = url.pathname + url.search;
       let p = pending.current.get(key);
       if (!p) {
-        p = prepareUrl(loadData, state, key, url.pathname, origin).catch(() => null);
+        p = prepareUrl(loadData, state, key, url.pathname, origin, purpose).catch(() => null);
         pending.current.set(key, p);
         // Keep a hover's work for a short while only: data may change.
         setTimeout(() => pending.current.delete(key), 30_000);
@@ -52,8 +61,10 @@ export function ClientRouter({ loadData, initial, state, onNavigated }: ClientRo
 
   const show = useCallback(
     async (href: string, mode: 'push' | 'replace' | 'pop') => {
-      const prepared = await prepare(href);
-      pending.current.delete(new URL(href, origin).pathname + new URL(href, origin).search);
+      const key = new URL(href, origin).pathname + new URL(href, origin).search;
+      let prepared = await prepare(href, 'open');
+      pending.current.delete(key);
+      if (prepared?.heldBack) prepared = await prepareUrl(loadData, state, key, new URL(href, origin).pathname, origin, 'reopen').catch(() => null);
       if (!prepared) {
         window.location.assign(href); // the server knows best (redirect off-site, failure)
         return;
@@ -71,7 +82,7 @@ export function ClientRouter({ loadData, initial, state, onNavigated }: ClientRo
       onNavigated?.(prepared.page.routeName);
       if (mode !== 'pop') window.scrollTo(0, 0);
     },
-    [prepare, origin, onNavigated],
+    [prepare, loadData, state, origin, onNavigated],
   );
 
   useEffect(() => {
@@ -86,7 +97,7 @@ export function ClientRouter({ loadData, initial, state, onNavigated }: ClientRo
       pathname: u.pathname,
       search: u.search,
       navigate: (href, opts) => void show(href, opts?.replace ? 'replace' : 'push'),
-      preload: (href) => void prepare(href),
+      preload: (href) => void prepare(href, 'prefetch'),
     };
   }, [page.url, origin, show, prepare]);
 
@@ -97,14 +108,17 @@ export function ClientRouter({ loadData, initial, state, onNavigated }: ClientRo
   );
 }
 
-async function runPreload(client: BrowserData['client'], def: PageDef, params: Record<string, string>) {
-  return Promise.all((def.preload?.(params) ?? []).map(async (q) => (await client.query({ query: q.query, variables: q.variables, fetchPolicy: 'cache-first' })).data));
+async function runPreload(client: BrowserData['client'], def: PageDef, params: Record<string, string>, purpose: Purpose) {
+  // A prefetch goes in batches of its own, so its header speaks for every operation in them.
+  const context = purpose === 'prefetch' ? { batchKey: 'prefetch', headers: { 'inkwell-purpose': 'prefetch' } } : undefined;
+  const fetchPolicy = purpose === 'reopen' ? 'network-only' : 'cache-first';
+  return Promise.all((def.preload?.(params) ?? []).map(async (q) => (await client.query({ query: q.query, variables: q.variables, fetchPolicy, context })).data));
 }
 
 /** Counts prepared navigations: each one's page is a new mount. */
 let navigations = 0;
 
-async function prepareUrl(loadData: () => Promise<BrowserData>, state: PreloadedState, url: string, pathname: string, origin: string): Promise<Prepared | null> {
+async function prepareUrl(loadData: () => Promise<BrowserData>, state: PreloadedState, url: string, pathname: string, origin: string, purpose: Purpose): Promise<Prepared | null> {
   // The route tables and Apollo load with the first navigation (on hover or click), not
   // with the page: a reader who only reads never downloads them.
   const [{ resolvePage }, { client, readPageQuery }] = await Promise.all([import('./resolve-page.js'), loadData()]);
@@ -114,7 +128,7 @@ async function prepareUrl(loadData: () => Promise<BrowserData>, state: Preloaded
   let params = resolved.kind === 'page' ? resolved.params : {};
   const routeName = resolved.routeName;
   let def = await loadPageDef(pageId);
-  const [module, data] = await Promise.all([def.load(), runPreload(client, def, params)]);
+  const [module, data] = await Promise.all([def.load(), runPreload(client, def, params, purpose)]);
   const outcome = def.outcome?.(data, params, pathname, new URL(url, origin).search) ?? {};
   if (outcome.redirect) return { redirect: outcome.redirect, page: null as never, head: null };
   let finalModule = module;
@@ -123,8 +137,9 @@ async function prepareUrl(loadData: () => Promise<BrowserData>, state: Preloaded
     pageId = NOT_FOUND_PAGE_ID;
     params = {};
     def = await loadPageDef(pageId);
-    [finalModule, finalData] = await Promise.all([def.load(), runPreload(client, def, params)]);
+    [finalModule, finalData] = await Promise.all([def.load(), runPreload(client, def, params, purpose)]);
   }
   const head = def.head?.(finalData, params, { ...state.site, origin, pageId, routeName }) ?? null;
-  return { page: { pageId, routeName, params, module: finalModule, url, readPageQuery, renderKey: `${url}#${++navigations}` }, head };
+  const heldBack = purpose === 'prefetch' && (def.heldBack?.(finalData) ?? false);
+  return { page: { pageId, routeName, params, module: finalModule, url, readPageQuery, renderKey: `${url}#${++navigations}` }, head, heldBack };
 }

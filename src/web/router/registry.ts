@@ -54,6 +54,11 @@ export interface PageDef {
    */
   publicCache?: boolean;
   /**
+   * The data came back held until the page is opened (asked for ahead of a click: a metered
+   * story's text, modules/metering): opening the page asks again.
+   */
+  heldBack?(data: unknown[]): boolean;
+  /**
    * Other sites may show the page in an iframe (the list embed page): its answers to
    * signed-out readers say frame-ancestors *. Signed-in readers' answers never do.
    */
@@ -86,6 +91,7 @@ const postPage: PageDef = {
     return canonical && decodeURIComponent(pathname) !== canonical ? { redirect: canonical + friendLinkQuery(search) } : {};
   },
   head: ([data], _params, site) => postHead(data, site),
+  heldBack: ([data]) => (data as { postResult?: { content?: { metering?: { heldUntilOpened?: boolean } | null } } } | undefined)?.postResult?.content?.metering?.heldUntilOpened === true,
   // The story's paragraphs, most of the page's state, are the same for every reader of a revision.
   keptState: ([data]) => {
     const content = (data as { postResult?: { content?: { version?: unknown; bodyModel?: unknown } } } | undefined)?.postResult?.content;

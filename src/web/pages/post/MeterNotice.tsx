@@ -5,13 +5,15 @@ export interface PostMeteringData {
   viaFriendLink: boolean;
   freeStoriesPerMonth: number;
   freeStoriesLeft: number | null;
+  heldUntilOpened?: boolean;
 }
 
 const stories = (n: number) => `${n} free member-only ${n === 1 ? 'story' : 'stories'}`;
 
 /** The sentence the metering rule's decision says to this reader; null when the story is not metered for them. */
 export function meterSentence(metering: PostMeteringData | null | undefined, previewOnly: boolean): string | null {
-  if (!metering) return null;
+  // Data asked for ahead of a click: the story has not been opened, so there is nothing to say yet.
+  if (!metering || metering.heldUntilOpened) return null;
   if (metering.viaFriendLink) return 'You’re reading this member-only story for free through the writer’s friend link.';
   if (previewOnly) return `You’ve read your ${stories(metering.freeStoriesPerMonth)} this month.`;
   const left = metering.freeStoriesLeft ?? 0;
