@@ -20,12 +20,13 @@ export interface HistoryPage {
  * A cursor is the last entry's (last_read_at, post_id), the timestamp in PostgreSQL's own text so no
  * microsecond is lost (a millisecond cursor would repeat or skip reads within the same millisecond).
  */
+const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 const encodeCursor = (at: string, postId: string) => Buffer.from(`${at}|${postId}`).toString('base64url');
 
 function decodeCursor(next: string | null | undefined): { at: string; postId: string } | null {
   if (!next) return null;
   const [at, postId] = Buffer.from(next, 'base64url').toString('utf8').split('|');
-  if (!at || !postId || Number.isNaN(Date.parse(at.replace(' ', 'T')))) return null;
+  if (!at || !postId || !PG_TIMESTAMP.test(at)) return null;
   return { at, postId };
 }
 
