@@ -126,4 +126,27 @@ describe('reading history library', () => {
     expect((await staff.browser.gql(REMOVE, { id })).data.removeFromReadingHistory).toBe(false);
     expect((await historyIds(ann)).ids).toEqual([id]);
   });
+
+  it('serves both pages to their reader and sends a signed-out reader to sign in', async () => {
+    for (const path of ['/me/lists/reading-history', '/me/readinghistory']) {
+      const res = await testBrowser(t.app).get(path);
+      expect(res.statusCode, path).toBe(302);
+      expect(res.headers.location, path).toBe(`/m/signin?operation=login&redirect=${path}`);
+    }
+    const ann = await newReader(t, 'Ann');
+    const id = await newStory(t, author.id, { title: 'A <b>bold</b> title' });
+    await recordPostRead(t.database.db, ann.id, id);
+    const history = await ann.browser.get('/me/lists/reading-history');
+    expect(history.statusCode).toBe(200);
+    expect(history.body).toContain('Your library');
+    expect(history.body).toContain('Today');
+    // The title is text, never markup.
+    expect(history.body).toContain('A &lt;b&gt;bold&lt;/b&gt; title');
+    expect(history.body).toContain('noindex');
+    await ann.browser.gql(PAUSE, { paused: true });
+    const settings = await ann.browser.get('/me/readinghistory');
+    expect(settings.statusCode).toBe(200);
+    expect(settings.body).toContain('Refine recommendations');
+    expect(settings.body).toMatch(/role="switch"[^>]*checked|checked=""[^>]*role="switch"/);
+  });
 });
