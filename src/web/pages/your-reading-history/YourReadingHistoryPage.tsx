@@ -42,7 +42,7 @@ export default function YourReadingHistoryPage() {
         </p>
       )}
       {groups.length === 0 ? (
-        <p className={styles.empty}>You haven’t read any stories yet. Stories you read will show up here.</p>
+        <p className={styles.empty}>No stories in your reading history. Stories you read will show up here.</p>
       ) : (
         groups.map((g) => (
           <section key={g.label} className={styles.day} aria-label={g.label}>
