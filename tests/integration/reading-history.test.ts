@@ -36,10 +36,10 @@ describe('reading history', () => {
     const postId = await newStory(t, author.id);
     const ann = await newReader(t, 'Ann');
     const at = (min: number) => new Date(Date.UTC(2025, 4, 1, 12, min));
-    expect((await recordPostRead(t.database.db, ann.id, postId, at(0))).readCount).toBe(1);
-    expect((await recordPostRead(t.database.db, ann.id, postId, at(29))).readCount).toBe(1);
+    expect((await recordPostRead(t.database.db, ann.id, postId, at(0)))!.readCount).toBe(1);
+    expect((await recordPostRead(t.database.db, ann.id, postId, at(29)))!.readCount).toBe(1);
     // 30 minutes after the read at :29, not after the first one.
-    expect((await recordPostRead(t.database.db, ann.id, postId, at(58))).readCount).toBe(1);
+    expect((await recordPostRead(t.database.db, ann.id, postId, at(58)))!.readCount).toBe(1);
     const later = await recordPostRead(t.database.db, ann.id, postId, at(89));
     expect(later).toMatchObject({ readCount: 2, firstReadAt: at(0), lastReadAt: at(89) });
   });

@@ -26,7 +26,7 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   ClapResult: ['ClapSuccess', 'NotFound', 'BadRequest'],
   CreateQuoteResult: ['Quote', 'NotFound', 'BadRequest'],
   DeleteQuoteResult: ['MutationSuccess', 'NotFound'],
-  RecordPostReadResult: ['PostRead', 'NotFound'],
+  RecordPostReadResult: ['PostRead', 'NotFound', 'ReadingHistoryPaused'],
   EditablePostResult: ['EditablePost', 'NotFound'],
   SaveDraftResult: ['SavedDraft', 'Conflict', 'NotFound', 'BadRequest'],
   PublishPostResult: ['Post', 'NotFound', 'BadRequest'],
@@ -39,6 +39,7 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   UpdateMeteringRuleResult: ['MeteringRule', 'BadRequest'],
   CatalogEditResult: ['CatalogEditSuccess', 'CatalogConflict', 'NotFound', 'BadRequest', 'Unauthorized'],
   AddToPredefinedCatalogResult: ['AddToPredefinedCatalogSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
+  SaveReadingPositionResult: ['SavedReadingPosition', 'NotFound', 'BadRequest'],
   // The gift outcomes extend the membership result (modules/gifts).
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
 };

@@ -45,6 +45,10 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/manage-membership/page-defs.ts', ['manage-membership', 'manage-membership-confirmation', 'cancel-membership', 'update-payment', 'billing-receipt'], () =>
     import('../pages/manage-membership/page-defs.js').then((m) => m.MANAGE_MEMBERSHIP_PAGES),
   ),
+  // /me/lists/reading-history (the library tab) and /me/readinghistory (Refine recommendations).
+  group('src/web/pages/your-reading-history/page-defs.ts', ['your-reading-history', 'customize-reading-history'], () =>
+    import('../pages/your-reading-history/page-defs.js').then((m) => m.READING_HISTORY_PAGES),
+  ),
   group('src/web/pages/gift/page-defs.ts', ['landing-gift', 'gift-membership', 'group-gift-membership', 'redeem-gift-membership'], () => import('../pages/gift/page-defs.js').then((m) => m.GIFT_PAGES)),
 ];
 

@@ -13,6 +13,8 @@ import { useServerFragment } from '../../lib/server-fragments.js';
 import type { BodyHighlight } from '../post-body/HighlightMarks.js';
 import { ReadingNote } from '../reading/ReadingNote.js';
 import { useRecordRead } from '../reading/use-record-read.js';
+import { ResumeReading } from '../reading/ResumeReading.js';
+import { useReadingPosition } from '../reading/use-reading-position.js';
 import { useSusiModal } from '../susi/SusiModalProvider.js';
 import { useToast } from '../toast/index.js';
 import { HighlightToolbar, QuoteMenu } from './HighlightToolbar.js';
@@ -53,8 +55,8 @@ const TRY_AGAIN = 'Please try again.';
  * highlights marked (and removable), the top highlight for every reader, and for the
  * author each highlighted passage with its count. The top highlight is the same for
  * everyone, so it is server-rendered; the viewer's own come after hydration, so a page's
- * HTML does not depend on who reads it. Also counts the view (spec §9 counters) and
- * records a signed-in read.
+ * HTML does not depend on who reads it. Also counts the view (spec §9 counters),
+ * records a signed-in read and the reader's position (Resume reading).
  */
 export function StoryBody({ postId, creatorId, paragraphs, contentVersion, isLocked, isLockedPreviewOnly }: StoryBodyProps) {
   const { viewer, siteName } = useSite();
@@ -74,6 +76,7 @@ export function StoryBody({ postId, creatorId, paragraphs, contentVersion, isLoc
   const isAuthor = viewer?.id === creatorId;
 
   useRecordRead(postId, bodyRef, viewer !== null);
+  const resumeOffer = useReadingPosition(postId, bodyRef, viewer !== null && !isLockedPreviewOnly);
 
   useEffect(() => {
     setStoriesThisMonth(createReadingCounters().recordView(postId, { isMemberOnly: isLocked }).thisMonth);
@@ -194,6 +197,7 @@ export function StoryBody({ postId, creatorId, paragraphs, contentVersion, isLoc
         />
       )}
       {menu && <QuoteMenu mark={menu.mark} busy={busy} onRemove={() => void removeQuote(menu.quoteId)} onHide={() => setMenu(null)} />}
+      {resumeOffer && <ResumeReading offer={resumeOffer} />}
       {!viewer && !isLockedPreviewOnly && storiesThisMonth !== null && <ReadingNote storiesThisMonth={storiesThisMonth} siteName={siteName} />}
     </>
   );

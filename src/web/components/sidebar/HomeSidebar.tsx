@@ -105,8 +105,7 @@ export function HomeSidebar() {
           </ul>
         </Section>
       )}
-      {/* No 'See your reading history' until its page (your-reading-history) is built. */}
-      <Section id="sidebar-reading" title="Recently read">
+      <Section id="sidebar-reading" title="Recently read" more={{ href: '/me/readinghistory', label: 'See your reading history' }}>
         {data.recentlyReadPosts.length > 0 ? (
           <ul className={styles.list}>
             {data.recentlyReadPosts.map((p) => (

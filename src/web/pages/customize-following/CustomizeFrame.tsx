@@ -5,13 +5,14 @@ import frame from '../../styles/page-heading.module.css';
 import styles from './customize.module.css';
 
 /**
- * The tabs of Refine recommendations (ShowFollowsIndex, spec §2.4): the customize-* pages that
- * are built (Reading history, customize-reading-history, joins them when it is).
+ * The tabs of Refine recommendations (ShowFollowsIndex, spec §2.4): the customize-* pages
+ * (customize-following, customize-suggestions, customize-muted, customize-reading-history).
  */
 const TABS = [
   { key: 'following', href: '/me/following', label: 'Following' },
   { key: 'suggestions', href: '/me/following/suggestions', label: 'Suggestions' },
   { key: 'muted', href: '/me/settings/mute', label: 'Muted' },
+  { key: 'history', href: '/me/readinghistory', label: 'Reading history' },
 ] as const;
 
 export type CustomizeTab = (typeof TABS)[number]['key'];
