@@ -1,8 +1,10 @@
+import { print } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogNotificationKey, fanOutCatalogStories } from '../../src/modules/notifications/catalog-fanout.js';
 import { sendDueDigests } from '../../src/modules/notifications/digest.js';
 import { followUser, muteUser } from '../../src/modules/social/commands.js';
 import { createLogger } from '../../src/platform/logger/index.js';
+import { NOTIFICATIONS_PAGE_QUERY } from '../../src/web/graphql/notifications-operations.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader, newStory, type Reader } from '../support/readers.js';
 import { notificationsDispatcher } from './notifications-fixtures.js';
@@ -75,6 +77,10 @@ describe('notifications: a followed list gained stories', () => {
     expect(await seen(networkFan)).toHaveLength(1);
     for (const r of [off, muter, network]) expect(await seen(r)).toEqual([]);
     expect(await seen(owner)).toEqual([]);
+    // What the notifications page asks for it (its link is built from the list's creator and slugId).
+    const page = await all.browser.gql(print(NOTIFICATIONS_PAGE_QUERY), { filter: 'ALL' });
+    expect(page.errors).toBeUndefined();
+    expect(page.data.notifications.items[0]).toMatchObject({ kind: 'CATALOG', storyCount: 1, catalog: { id: list.id, creator: { id: owner.id } } });
 
     await all.browser.gql('mutation { markAllNotificationsRead }');
     await add(list, [stories[1]!, stories[2]!]);
