@@ -219,8 +219,8 @@ describe.skipIf(h.skipReason !== '')(`search${h.skipReason ? ` (skipped: ${h.ski
     await page.getByText('No topics found for “zzqxjvwk”.').waitFor();
     expect((await page.goto('/search/nothing'))!.status()).toBe(404);
     expect((await page.goto('/some-publication/search'))!.status()).toBe(404);
-    await page.goto('/search/lists?q=ink');
-    await page.getByText('Lists will show here once readers can make them.').waitFor();
+    await page.goto('/search/lists?q=zzqxjvwk');
+    await page.getByText('No lists found for “zzqxjvwk”.').waitFor();
   });
 
   it('small screens: the search button opens a full-screen search with the same suggestions', async () => {

@@ -148,7 +148,7 @@ describe('notification state', () => {
     const SETTINGS = '{ channels { kind channel } digestFrequency }';
     const initial = (await ann.browser.gql(`{ notificationSettings ${SETTINGS} }`)).data.notificationSettings;
     expect(initial.digestFrequency).toBe('WEEKLY');
-    expect(initial.channels.map((c: { kind: string; channel: string }) => `${c.kind}:${c.channel}`)).toEqual(['FOLLOW:ALL', 'CLAP:ALL', 'RESPONSE:ALL', 'MENTION:ALL', 'HIGHLIGHT:ALL', 'PUBLISH:ALL']);
+    expect(initial.channels.map((c: { kind: string; channel: string }) => `${c.kind}:${c.channel}`)).toEqual(['FOLLOW:ALL', 'CLAP:ALL', 'RESPONSE:ALL', 'MENTION:ALL', 'HIGHLIGHT:ALL', 'PUBLISH:ALL', 'CATALOG:ALL']);
     await ann.browser.gql(`mutation { setNotificationChannel(kind: CLAP, channel: NETWORK) ${SETTINGS} }`);
     const after = (await ann.browser.gql(`mutation { setDigestFrequency(frequency: DAILY) ${SETTINGS} }`)).data.setDigestFrequency;
     expect(after.digestFrequency).toBe('DAILY');

@@ -87,7 +87,7 @@ describe('search protocol', () => {
     expect((await post('/1/indexes/posts/query', '{not json')).json()).toEqual({ status: 400, message: 'Invalid JSON body.' });
     expect((await post('/1/indexes/posts/query', { hitsPerPage: 5000 })).statusCode).toBe(400);
     expect((await post('/1/indexes/posts/query', { filters: 'creatorId:a AND (' })).statusCode).toBe(400);
-    expect((await post('/1/indexes/lists/query', {})).json()).toEqual({ status: 404, message: 'Index lists does not exist' });
+    expect((await post('/1/indexes/books/query', {})).json()).toEqual({ status: 404, message: 'Index books does not exist' });
     const forged = await post('/1/indexes/posts/query', {}, { 'x-algolia-application-id': SEARCH_APP_ID, 'x-algolia-api-key': 'isk1.eyJ1IjpudWxsLCJ4Ijo5OTk5OTk5OTk5fQ.AAAA' });
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toEqual({ status: 403, message: 'Invalid Application-ID or API key' });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
 import {
   CATALOG_COLUMNS,
@@ -17,6 +18,7 @@ import {
   PREDEFINED_FIRST_VERSION,
   predefinedCatalogId,
   parsePredefinedId,
+  VISIBILITY,
 } from './model.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -46,6 +48,25 @@ async function rows<T>(db: Exec, query: SQL): Promise<T[]> {
 
 /** A new version for every change: readers of the old one get a CatalogConflict. */
 const nextVersion = () => newId();
+
+/**
+ * What others see of lists is public lists only: search, sitemaps and followers react to a
+ * change of a list that is or was public. A private list's edits (every Save to the Reading
+ * list) emit nothing. `storiesAdded`: the change put new stories in the list.
+ */
+async function emitCatalogEvents(tx: Tx, before: Pick<CatalogRow, 'id' | 'userId' | 'visibility'>, after: Pick<CatalogRow, 'visibility'> | null, storiesAdded = false): Promise<void> {
+  const isPublic = after?.visibility === VISIBILITY.PUBLIC;
+  if (before.visibility !== VISIBILITY.PUBLIC && !isPublic) return;
+  const payload = { catalogId: before.id, userId: before.userId };
+  await emitDomainEvent(tx, { type: 'catalog.changed', payload });
+  if (storiesAdded && isPublic) await emitDomainEvent(tx, { type: 'catalog.storiesAdded', payload });
+}
+
+/** After the commit: handle the events now when the change was to a list others may see. */
+function wakeIfPublic(outcome: EditOutcome, wasPublic = false): EditOutcome {
+  if (outcome.kind === 'ok' && (wasPublic || outcome.catalog.visibility === VISIBILITY.PUBLIC)) notifyEventDispatchers();
+  return outcome;
+}
 
 /** The list, locked for the rest of the transaction (edits of one list queue here). */
 async function lockCatalog(tx: Tx, id: string): Promise<CatalogRow | null> {
@@ -138,17 +159,20 @@ async function applyAll(tx: Tx, catalog: CatalogRow, ops: readonly CatalogItemOp
   const touched: (CatalogItemRow | null)[] = [];
   let delta = 0;
   let inserted: CatalogItemRow | null = null;
+  let added = false;
   for (const op of ops) {
     const r = await applyOperation(tx, catalog.id, op, viewerId);
     touched.push(r.item);
     delta += r.delta;
     if (r.inserted && !inserted) inserted = r.item;
+    added ||= r.inserted;
   }
   const [updated] = await rows<CatalogRow>(
     tx,
     sql`update catalogs set version = ${nextVersion()}, items_count = items_count + ${delta}, updated_at = now()
       where id = ${catalog.id} returning ${cols}`,
   );
+  await emitCatalogEvents(tx, catalog, updated!, added);
   return { kind: 'ok' as const, catalog: updated!, touched, inserted };
 }
 
@@ -187,7 +211,7 @@ export function editCatalogItems(db: Db, viewerId: string, catalogId: string, ve
       if (catalog!.version !== version) return { kind: 'conflict', catalog: catalog! };
       return applyAll(tx, catalog!, ops, viewerId);
     }),
-  );
+  ).then((o) => wakeIfPublic(o));
 }
 
 /** Spec §7 AddToPredefinedCatalog: one operation on the viewer's predefined list, made on first use; no version check. */
@@ -200,7 +224,7 @@ export function addToPredefinedCatalog(db: Db, viewerId: string, kind: Predefine
       const catalog = (await lockCatalog(tx, id))!;
       return applyAll(tx, catalog, [op], viewerId);
     }),
-  );
+  ).then((o) => wakeIfPublic(o));
 }
 
 function checkText(name: string | null | undefined, description: string | null | undefined): string | null {
@@ -221,10 +245,13 @@ export function createCatalog(db: Db, viewerId: string, input: { name: string; d
           values (${newId()}, ${viewerId}, ${input.name.trim()}, ${input.description ?? ''}, ${input.visibility}, ${nextVersion()})
           returning ${cols}`,
       );
-      if (!input.postId) return { kind: 'ok', catalog: catalog!, touched: [], inserted: null };
+      if (!input.postId) {
+        await emitCatalogEvents(tx, catalog!, catalog!);
+        return { kind: 'ok', catalog: catalog!, touched: [], inserted: null };
+      }
       return applyAll(tx, catalog!, [{ append: { postId: input.postId } }], viewerId);
     }),
-  );
+  ).then((o) => wakeIfPublic(o));
 }
 
 export function updateCatalog(
@@ -247,8 +274,9 @@ export function updateCatalog(
         version = ${nextVersion()}, updated_at = now()
         where id = ${catalogId} returning ${cols}`,
     );
+    await emitCatalogEvents(tx, catalog!, updated!);
     return { kind: 'ok', catalog: updated!, touched: [], inserted: null };
-  });
+  }).then((o) => wakeIfPublic(o, true));
 }
 
 export function deleteCatalog(db: Db, viewerId: string, catalogId: string): Promise<EditOutcome> {
@@ -258,8 +286,9 @@ export function deleteCatalog(db: Db, viewerId: string, catalogId: string): Prom
     if (refused) return refused;
     if (catalog!.predefined) return { kind: 'bad-request', message: CATALOG_MESSAGES.predefinedDelete };
     await tx.execute(sql`delete from catalogs where id = ${catalogId}`);
+    await emitCatalogEvents(tx, catalog!, null);
     return { kind: 'ok', catalog: catalog!, touched: [], inserted: null };
-  });
+  }).then((o) => wakeIfPublic(o));
 }
 
 /** Follow or unfollow someone else's visible list; the followers count changes in the same transaction. */
@@ -288,6 +317,7 @@ export function removeFromPredefinedCatalog(db: Db, viewerId: string, kind: Pred
     const gone = await rows(tx, sql`delete from catalog_items where catalog_id = ${catalog.id} and post_id = ${postId} returning 1`);
     if (gone.length === 0) return false;
     await tx.execute(sql`update catalogs set version = ${nextVersion()}, items_count = items_count - 1, updated_at = now() where id = ${catalog.id}`);
+    await emitCatalogEvents(tx, catalog, catalog);
     return true;
   });
 }

@@ -22,7 +22,7 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 /** Spec §3: a slug from the name plus the id; a predefined list's slug is its kind. */
-export function catalogSlugId(c: CatalogRow): string {
+export function catalogSlugId(c: Pick<CatalogRow, 'id' | 'name' | 'predefined'>): string {
   if (c.predefined) return c.predefined;
   const slug = slugify(c.name);
   return slug ? `${slug}-${c.id}` : c.id;

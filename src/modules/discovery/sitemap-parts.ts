@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { listsSitemapSource } from '../catalogs/sitemap-sources.js';
 import { sitePagesSitemapSource, storiesSitemapSource, tagsSitemapSource, writersSitemapSource } from '../posts/sitemap-sources.js';
 
 /**
@@ -20,4 +21,5 @@ export const SITEMAP_PARTS: readonly SitemapPart[] = [
   { name: 'stories', source: storiesSitemapSource },
   { name: 'profiles', source: writersSitemapSource },
   { name: 'tags', source: tagsSitemapSource },
+  { name: 'lists', source: listsSitemapSource },
 ];

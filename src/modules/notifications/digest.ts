@@ -31,6 +31,8 @@ interface DigestLine {
   actor_count: number;
   post_title: string | null;
   text: string | null;
+  list_name: string | null;
+  story_count: number | null;
   total: number;
 }
 
@@ -54,15 +56,18 @@ export async function sendDueDigests(opts: DigestOptions, batchSize: number): Pr
       for update of i skip locked`);
     for (const reader of due) {
       const { rows: lines } = await tx.execute<DigestLine & Record<string, unknown>>(sql`
-        select n.kind, a.name as actor, n.actor_count, p.title as post_title, n.data->>'text' as text, count(*) over ()::int as total
+        select n.kind, a.name as actor, n.actor_count, p.title as post_title, n.data->>'text' as text, c.name as list_name,
+          (n.data->>'storyCount')::int as story_count, count(*) over ()::int as total
         from notifications n
         left join users a on a.id = n.actor_ids[1]
         left join posts p on p.id = n.post_id
         left join posts r on r.id = n.response_id
+        left join catalogs c on c.id = n.catalog_id
         where n.recipient_id = ${reader.user_id} and n.read_at is null
           and n.updated_at > coalesce(${reader.since}::timestamptz, '-infinity')
           and (n.post_id is null or (p.deleted_at is null and p.first_published_at is not null))
           and (n.response_id is null or r.deleted_at is null)
+          and (n.catalog_id is null or c.visibility = 0)
         order by n.updated_at desc, n.id desc
         limit ${DIGEST_MAX_ITEMS}`);
       if (lines.length > 0 && reader.email) {
@@ -87,7 +92,7 @@ export async function sendDueDigests(opts: DigestOptions, batchSize: number): Pr
 function digestEmail(opts: DigestOptions, reader: DueReader, lines: DigestLine[]) {
   const total = lines[0]!.total;
   const period = reader.frequency === 'DAILY' ? 'today' : 'this week';
-  const paragraphs = lines.map((l) => notificationSentence({ kind: l.kind, actor: l.actor, actorCount: l.actor_count, postTitle: l.post_title, text: l.text }) + '.');
+  const paragraphs = lines.map((l) => notificationSentence({ kind: l.kind, actor: l.actor, actorCount: l.actor_count, postTitle: l.post_title, text: l.text, listName: l.list_name, storyCount: l.story_count }) + '.');
   if (total > lines.length) paragraphs.push(`And ${total - lines.length} more.`);
   const subject = `${total} new ${total === 1 ? 'notification' : 'notifications'} on ${opts.siteName}`;
   const rendered = renderEmail({

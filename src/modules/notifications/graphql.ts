@@ -3,6 +3,7 @@ import { BadRequestError, UnauthorizedError } from '../../platform/errors/index.
 import type { RequestContext } from '../../server/graphql/context.js';
 import { markAllNotificationsRead, markNotificationRead, markNotificationsSeen, setDigestFrequency, setNotificationChannel } from './commands.js';
 import { isChannel, isChannelKind, isDigestFrequency } from './kinds.js';
+import { catalogForViewer } from '../catalogs/queries.js';
 import { notificationSettings, notificationsPage, unreadNotificationCount, type NotificationFilter, type NotificationRow } from './queries.js';
 
 const MAX_PAGE = 25;
@@ -16,6 +17,8 @@ export const notificationsTypeDefs = /* GraphQL */ `
     MENTION
     HIGHLIGHT
     PUBLISH
+    "A list the reader follows gained stories (one a day per list)."
+    CATALOG
     SYSTEM
   }
   "Spec §3 notification channels: from anyone, only from people the reader follows, never."
@@ -47,6 +50,9 @@ export const notificationsTypeDefs = /* GraphQL */ `
     post: Post
     "For RESPONSE: the response."
     response: Post
+    "For CATALOG: the followed list (null once it is private or gone) and how many stories it gained that day."
+    catalog: Catalog
+    storyCount: Int
     "For SYSTEM: the notice and where it leads."
     text: String
     href: String
@@ -135,6 +141,8 @@ export const notificationsResolvers: IResolvers = {
     actors: async (n: NotificationRow, _: unknown, ctx: Ctx) => (await ctx.loaders.userById.loadMany(n.actorIds)).filter((u) => u && !(u instanceof Error)),
     post: (n: NotificationRow, _: unknown, ctx: Ctx) => (n.postId ? ctx.loaders.postById.load(n.postId) : null),
     response: (n: NotificationRow, _: unknown, ctx: Ctx) => (n.responseId ? ctx.loaders.postById.load(n.responseId) : null),
+    catalog: (n: NotificationRow, _: unknown, ctx: Ctx) => (n.catalogId ? catalogForViewer(ctx.db, n.catalogId, ctx.viewer?.id ?? null) : null),
+    storyCount: (n: NotificationRow) => n.data?.storyCount ?? null,
     text: (n: NotificationRow) => n.data?.text ?? null,
     href: (n: NotificationRow) => n.data?.href ?? null,
     isRead: (n: NotificationRow) => n.readAt !== null,

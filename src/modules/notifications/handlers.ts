@@ -3,6 +3,7 @@ import type { EventHandlers, EventMeta } from '../../platform/events/dispatcher.
 import type { DbTransaction } from '../../platform/mail/outbox.js';
 import { sharedPubSub, type PubSub } from '../../platform/pubsub/index.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
+import { fanOutCatalogStories } from './catalog-fanout.js';
 import { fanOutPublished } from './fanout.js';
 import { publishNotificationsChanged } from './live.js';
 import { mentionedUsernames } from './mentions.js';
@@ -149,6 +150,18 @@ export function notificationHandlers(pubsub: () => Promise<PubSub> = sharedPubSu
         tell(meta, await fanOutPublished(tx, p));
       },
     ],
+    'catalog.storiesAdded': [
+      async (tx, p, meta) => {
+        // The day and the followers of the moment the stories were added, to the microsecond.
+        const { rows } = await tx.execute<{ at: string; day: string }>(sql`
+          select to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD') as day
+          from domain_events where id = ${meta.id}`);
+        const at = rows[0]?.at ?? meta.occurredAt.toISOString();
+        const day = rows[0]?.day ?? at.slice(0, 10);
+        tell(meta, await fanOutCatalogStories(tx, { catalogId: p.catalogId, day, followedBefore: at, afterCreatedAt: '-infinity', afterUserId: '' }));
+      },
+    ],
+    'notifications.catalogFanout': [async (tx, p, meta) => tell(meta, await fanOutCatalogStories(tx, p))],
     'notifications.system': [
       async (tx, p, meta) => {
         await one(tx, meta, { recipientId: p.userId, kind: 'system', key: `system:${p.key}`, actorId: null, data: { text: p.text, ...(p.href ? { href: p.href } : {}) } });

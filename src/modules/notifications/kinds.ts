@@ -2,11 +2,11 @@
  * What a reader can be told, and how they choose to be told (spec §3 notification
  * channels ALL, NETWORK, OFF; digest frequency DAILY, WEEKLY, OFF).
  */
-export const NOTIFICATION_KINDS = ['follow', 'clap', 'response', 'mention', 'highlight', 'publish', 'system'] as const;
+export const NOTIFICATION_KINDS = ['follow', 'clap', 'response', 'mention', 'highlight', 'publish', 'catalog', 'system'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The kinds a reader sets a channel for; system notices always arrive. */
-export const CHANNEL_KINDS = ['follow', 'clap', 'response', 'mention', 'highlight', 'publish'] as const satisfies readonly NotificationKind[];
+export const CHANNEL_KINDS = ['follow', 'clap', 'response', 'mention', 'highlight', 'publish', 'catalog'] as const satisfies readonly NotificationKind[];
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /**
@@ -27,7 +27,7 @@ export const DIGEST_PERIOD_DAYS: Record<Exclude<DigestFrequency, 'OFF'>, number>
 export const MAX_ACTOR_IDS = 3;
 /** The badge's count stops here: the header shows '99+' above 99 (spec §9 badge cap). */
 export const UNREAD_COUNT_CAP = 100;
-/** Followers notified per transaction when a writer publishes (fan-out in batches). */
+/** Followers notified per transaction when a writer publishes or a followed list gains stories (fan-out in batches). */
 export const FANOUT_BATCH_SIZE = 1000;
 
 export const isChannelKind = (k: string): k is ChannelKind => (CHANNEL_KINDS as readonly string[]).includes(k);

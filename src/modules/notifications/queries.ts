@@ -32,7 +32,9 @@ export interface NotificationRow {
   actorCount: number;
   postId: string | null;
   responseId: string | null;
-  data: { text?: string; href?: string } | null;
+  /** A followed list that gained stories (kind catalog). */
+  catalogId: string | null;
+  data: { text?: string; href?: string; storyCount?: number } | null;
   createdAt: Date;
   updatedAt: Date;
   readAt: Date | null;
@@ -44,7 +46,7 @@ const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z)_(\d{1,18})$/;
 /**
  * A page of the reader's notifications, latest activity first (the index on recipient,
  * updated_at, id). RESPONSES keeps responses and mentions: what others wrote to the reader.
- * Rows about a story or response that is gone (in the trash) are left out.
+ * Rows about a story or response that is gone (in the trash), or a list made private, are left out.
  */
 export async function notificationsPage(db: Db, userId: string, filter: NotificationFilter, limit: number, to: string | null): Promise<{ rows: NotificationRow[]; next: string | null }> {
   let after: { at: string; id: string } | null = null;
@@ -53,16 +55,18 @@ export async function notificationsPage(db: Db, userId: string, filter: Notifica
     if (!m) throw new BadRequestError('That page of notifications does not exist (bad paging cursor).');
     after = { at: m[1]!, id: m[2]! };
   }
-  const { rows } = await db.execute<{ cursor_at: string; id: string; kind: string; actor_ids: string[]; actor_count: number; post_id: string | null; response_id: string | null; data: NotificationRow['data']; created_at: Date; updated_at: Date; read_at: Date | null }>(sql`
-    select to_char(n.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, n.id::text as id, n.kind, n.actor_ids, n.actor_count, n.post_id, n.response_id, n.data, n.created_at, n.updated_at, n.read_at
+  const { rows } = await db.execute<{ cursor_at: string; id: string; kind: string; actor_ids: string[]; actor_count: number; post_id: string | null; response_id: string | null; catalog_id: string | null; data: NotificationRow['data']; created_at: Date; updated_at: Date; read_at: Date | null }>(sql`
+    select to_char(n.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, n.id::text as id, n.kind, n.actor_ids, n.actor_count, n.post_id, n.response_id, n.catalog_id, n.data, n.created_at, n.updated_at, n.read_at
     from notifications n
     left join posts p on p.id = n.post_id
     left join posts r on r.id = n.response_id
+    left join catalogs c on c.id = n.catalog_id
     where n.recipient_id = ${userId}
       ${filter === 'RESPONSES' ? sql`and n.kind in ('response', 'mention')` : sql``}
       ${after ? sql`and (n.updated_at, n.id) < (${after.at}::timestamptz, ${after.id}::bigint)` : sql``}
       and (n.post_id is null or (p.deleted_at is null and p.first_published_at is not null))
       and (n.response_id is null or r.deleted_at is null)
+      and (n.catalog_id is null or c.visibility = 0)
     order by n.updated_at desc, n.id desc
     limit ${limit + 1}`);
   const list: NotificationRow[] = rows.slice(0, limit).map((r) => ({
@@ -72,6 +76,7 @@ export async function notificationsPage(db: Db, userId: string, filter: Notifica
     actorCount: r.actor_count,
     postId: r.post_id,
     responseId: r.response_id,
+    catalogId: r.catalog_id,
     data: r.data,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),

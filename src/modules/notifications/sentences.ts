@@ -2,7 +2,7 @@
  * A notification in words, for the email digest (the page builds the same sentence with
  * links: src/web/components/notifications). `actor` is the latest actor's name.
  */
-export function notificationSentence(n: { kind: string; actor: string | null; actorCount: number; postTitle: string | null; text?: string | null }): string {
+export function notificationSentence(n: { kind: string; actor: string | null; actorCount: number; postTitle: string | null; text?: string | null; listName?: string | null; storyCount?: number | null }): string {
   const who = n.actor ?? 'Someone';
   const others = n.actorCount - 1;
   const many = others > 0 ? `${who} and ${others} ${others === 1 ? 'other' : 'others'}` : who;
@@ -20,6 +20,10 @@ export function notificationSentence(n: { kind: string; actor: string | null; ac
       return `${who} highlighted ${title}`;
     case 'publish':
       return `${who} published ${title}`;
+    case 'catalog': {
+      const count = n.storyCount ?? 1;
+      return `${who} added ${count} ${count === 1 ? 'story' : 'stories'} to “${n.listName ?? 'a list you follow'}”`;
+    }
     default:
       return n.text ?? 'A notice from the site';
   }

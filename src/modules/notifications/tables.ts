@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
+import { catalogs } from '../catalogs/tables.js';
 import { posts } from '../posts/tables.js';
 
 /**
@@ -28,8 +29,10 @@ export const notifications = pgTable(
     postId: text('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     /** A response: the response itself (postId is what it answers). */
     responseId: text('response_id').references(() => posts.id, { onDelete: 'cascade' }),
-    /** System notices: { text, href }. */
-    data: jsonb('data').$type<{ text?: string; href?: string }>(),
+    /** A followed list that gained stories (kind catalog): the list; the row goes with it. */
+    catalogId: text('catalog_id').references(() => catalogs.id, { onDelete: 'cascade' }),
+    /** System notices: { text, href }. A list's: { storyCount } (stories added that day). */
+    data: jsonb('data').$type<{ text?: string; href?: string; storyCount?: number }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Bumped when a new actor joins an aggregated row: the list and the badge order by it. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { SearchRequestError } from './errors.js';
 import { parseFilterList, parseFilters, requestFilter } from './filters.js';
-import { postHit, shapeHit, tagHit, userHit, type Hit } from './hits.js';
+import { listHit, postHit, shapeHit, tagHit, userHit, type Hit } from './hits.js';
+import { LIST_FILTERS, searchListRows } from './lists-search.js';
 import { mergeParams, PAGINATION_LIMIT, paramsString, parseSearchParams, type SearchParams } from './params.js';
 import { POST_FILTERS, searchPostRows } from './posts-search.js';
 import { searchTagRows, TAG_FILTERS } from './tags-search.js';
@@ -18,8 +19,8 @@ import { queryWords } from './text.js';
 import { searchUserRows, USER_FILTERS } from './users-search.js';
 import type { SearchViewer } from './viewer.js';
 
-/** Spec §7 index names. Collections answer empty until publications exist. */
-export const INDEX_NAMES = ['posts', 'users', 'collections', 'tags'] as const;
+/** Spec §7 index names, and lists (the search page's Lists tab). Collections answer empty until publications exist. */
+export const INDEX_NAMES = ['posts', 'users', 'collections', 'tags', 'lists'] as const;
 export type IndexName = (typeof INDEX_NAMES)[number];
 
 export const isIndexName = (name: unknown): name is IndexName => typeof name === 'string' && (INDEX_NAMES as readonly string[]).includes(name);
@@ -48,7 +49,7 @@ export interface QueryRecord {
   nbHits: number;
 }
 
-const FILTERS = { posts: POST_FILTERS, users: USER_FILTERS, tags: TAG_FILTERS, collections: {} } as const;
+const FILTERS = { posts: POST_FILTERS, users: USER_FILTERS, tags: TAG_FILTERS, lists: LIST_FILTERS, collections: {} } as const;
 
 async function hitsFor(db: Db, indexName: IndexName, p: SearchParams, viewer: SearchViewer): Promise<{ hits: Hit[]; nbHits: number }> {
   const q = queryWords(p.query);
@@ -73,6 +74,10 @@ async function hitsFor(db: Db, indexName: IndexName, p: SearchParams, viewer: Se
     case 'tags': {
       const rows = await searchTagRows(db, q, p, filter);
       return { hits: rows.map((r) => shapeHit(indexName, tagHit(r), p, q)), nbHits: rows[0]?.n ?? 0 };
+    }
+    case 'lists': {
+      const rows = await searchListRows(db, q, p, viewer, filter);
+      return { hits: rows.map((r) => shapeHit(indexName, listHit(r), p, q)), nbHits: rows[0]?.n ?? 0 };
     }
     case 'collections':
       return { hits: [], nbHits: 0 };

@@ -1,5 +1,6 @@
 import type { EventHandlers } from '../../platform/events/dispatcher.js';
 import { refreshFollowers, refreshPostSignals, reindexPost, reindexUser } from './indexer.js';
+import { reindexList } from './lists-index.js';
 
 /**
  * The search documents follow the facts (README, Events): a story's text, settings or place in
@@ -13,5 +14,6 @@ export function searchHandlers(): EventHandlers {
     'user.changed': [(tx, e) => reindexUser(tx, e.userId)],
     'user.followed': [(tx, e) => refreshFollowers(tx, e.targetUserId)],
     'user.unfollowed': [(tx, e) => refreshFollowers(tx, e.targetUserId)],
+    'catalog.changed': [(tx, e) => reindexList(tx, e.catalogId)],
   };
 }

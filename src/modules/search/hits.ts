@@ -6,6 +6,8 @@
  */
 import type { Paragraph } from '../../shared/paragraphs.js';
 import type { SearchParams } from './params.js';
+import { catalogSlugId } from '../catalogs/queries.js';
+import type { ListHitRow } from './lists-search.js';
 import type { PostHitRow } from './posts-search.js';
 import type { TagHitRow } from './tags-search.js';
 import { highlight, snippet, type HighlightTags, type QueryWords } from './text.js';
@@ -22,6 +24,7 @@ export const SEARCHABLE: Record<string, string[]> = {
   users: ['name', 'username', 'bio'],
   tags: ['displayText'],
   collections: ['name', 'description'],
+  lists: ['name', 'description'],
 };
 
 const ms = (d: Date | null) => (d ? new Date(d).getTime() : null);
@@ -76,6 +79,24 @@ export const tagHit = (row: TagHitRow): Hit => ({
   postCount: row.post_count,
   followerCount: row.follower_count,
 });
+
+/** A list found: its public page is /@{username}/list/{slugId} (/u/{id}/… for a writer without a username). */
+export function listHit(row: ListHitRow): Hit {
+  const slugId = catalogSlugId({ id: row.catalog_id, name: row.name, predefined: row.predefined });
+  return {
+    objectID: row.catalog_id,
+    catalogId: row.catalog_id,
+    name: row.name,
+    description: row.description,
+    slugId,
+    url: `${row.username ? `/@${row.username}` : `/u/${row.user_id}`}/list/${slugId}`,
+    itemCount: row.items_count,
+    followerCount: row.followers_count,
+    updatedAt: ms(row.updated_at),
+    creator: { id: row.user_id, name: row.user_name, username: row.username, imageId: row.image_id },
+    creatorId: row.user_id,
+  };
+}
 
 /** Attributes a hit keeps: attributesToRetrieve ('*' = all but `content`, which must be named). */
 function retrieved(indexName: string, hit: Hit, p: SearchParams): Set<string> {

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Sweep } from '../../platform/jobs/sweeper.js';
 import type { DbTransaction } from '../../platform/mail/outbox.js';
 import { LISTED } from '../posts/listed.js';
+import { backfillListsBatch } from './lists-index.js';
 
 type Conn = Db | DbTransaction;
 
@@ -175,6 +176,7 @@ export async function backfillSearch(db: Db, opts: { batch?: number; log?: (line
     if (ids.length === 0) break;
     usersDone += await upsertUsers(db, sql`u.id = any(${sqlTextArray(ids)})`);
   }
+  while ((await backfillListsBatch(db, batch)) >= batch);
   await upsertTags(db, sql`not exists (select 1 from search_tags s where s.tag_slug = g.slug)`);
   if (postsDone + usersDone > 0) await db.execute(sql`analyze search_posts; analyze search_users; analyze search_tags`);
   return { posts: postsDone, users: usersDone, seconds: (Date.now() - started) / 1000 };
@@ -183,7 +185,7 @@ export async function backfillSearch(db: Db, opts: { batch?: number; log?: (line
 /**
  * Documents missing for any reason (a site upgraded to search, a bulk load, an event the
  * dispatcher gave up on) as a sweep for the worker's sweeper: each batch indexes up to
- * `batchSize` stories without a document, then people, then tags. Every write is an
+ * `batchSize` stories without a document, then people, then lists, then tags. Every write is an
  * upsert, so two workers sweeping at once only repeat work.
  */
 export function searchBackfillSweep(db: Db): Sweep {
@@ -196,6 +198,8 @@ export function searchBackfillSweep(db: Db): Sweep {
       if (handled >= batchSize) return handled;
       const people = await missingUserIds(db, batchSize - handled);
       if (people.length > 0) handled += await upsertUsers(db, sql`u.id = any(${sqlTextArray(people)})`);
+      if (handled >= batchSize) return handled;
+      handled += await backfillListsBatch(db, batchSize - handled);
       if (handled >= batchSize) return handled;
       // Tags go all at once (a short row each).
       return handled + (await upsertTags(db, sql`not exists (select 1 from search_tags s where s.tag_slug = g.slug)`));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/tables.js';
+import { catalogs } from '../catalogs/tables.js';
 import { posts, tags } from '../posts/tables.js';
 
 /** A PostgreSQL tsvector, written and read only by SQL (indexer.ts builds it). */
@@ -95,6 +96,27 @@ export const searchTags = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, names)`),
   },
   (t) => [index('search_tags_names_trgm_idx').using('gin', sql`${t.names} gin_trgm_ops`), index('search_tags_words_idx').using('gin', t.words)],
+);
+
+/**
+ * The search document of a public list with at least one story (lists-index.ts): its name
+ * (A) and description (B). A private or empty list has none; counts and the creator are read
+ * live from the list, and its visibility is checked again on every search, so a list made
+ * private is never found even before its document is gone.
+ */
+export const searchLists = pgTable(
+  'search_lists',
+  {
+    catalogId: text('catalog_id')
+      .primaryKey()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    document: tsvector('document').notNull(),
+    indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_lists_document_idx').using('gin', t.document), index('search_lists_user_idx').on(t.userId)],
 );
 
 /** One row per result set answered with clickAnalytics (its queryID), for click attribution and stats. */

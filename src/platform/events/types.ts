@@ -21,6 +21,12 @@ export interface DomainEventPayloads {
   'post.changed': { postId: string };
   /** A person's name, username, bio or picture, or their standing (suspension, deactivation), changed. */
   'user.changed': { userId: string };
+  /** A list that is or was public changed for readers: name, description, visibility or items; or it was deleted. */
+  'catalog.changed': { catalogId: string; userId: string };
+  /** Stories were added to a public list (its followers hear of it, once a day per list). */
+  'catalog.storiesAdded': { catalogId: string; userId: string };
+  /** Notifications: the next batch of a list's followers to tell that it gained stories (after this cursor). */
+  'notifications.catalogFanout': { catalogId: string; day: string; followedBefore: string; afterCreatedAt: string; afterUserId: string };
   /** Notifications: the next batch of a writer's followers to tell about a new story (after this cursor). */
   'notifications.fanout': { postId: string; creatorId: string; followedBefore: string; afterCreatedAt: string; afterFollowerId: string };
   /** A notice from the site to one reader (a notification of kind system). */

@@ -22,6 +22,16 @@ export const NOTIFICATION_ITEM = gql`
       title
       mediumUrl
     }
+    catalog {
+      id
+      name
+      slugId
+      creator {
+        id
+        username
+      }
+    }
+    storyCount
     text
     href
     isRead

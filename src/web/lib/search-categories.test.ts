@@ -9,10 +9,10 @@ describe('search page categories (spec §2.3)', () => {
     expect(searchCategoryHref('tags', '')).toBe('/search/tags');
   });
 
-  it('knows the five categories and their indexes; lists have none yet', () => {
+  it('knows the five categories and their indexes', () => {
     expect(['posts', 'users', 'publications', 'tags', 'lists'].every(isSearchCategory)).toBe(true);
     expect(isSearchCategory('stories')).toBe(false);
     expect(indexForCategory('publications')).toBe('collections');
-    expect(indexForCategory('lists')).toBeNull();
+    expect(indexForCategory('lists')).toBe('lists');
   });
 });

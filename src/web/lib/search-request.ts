@@ -6,7 +6,7 @@
 import { LIMITS } from '../../shared/constants.js';
 import type { SearchCategory } from './search-categories.js';
 
-export type SearchIndexName = 'posts' | 'users' | 'collections' | 'tags';
+export type SearchIndexName = 'posts' | 'users' | 'collections' | 'tags' | 'lists';
 
 export interface SearchRequest {
   indexName: SearchIndexName;
@@ -129,7 +129,7 @@ const CATEGORY_INDEX: Record<SearchCategory, SearchIndexName | null> = {
   users: 'users',
   publications: 'collections',
   tags: 'tags',
-  lists: null, // no lists index until lists exist
+  lists: 'lists',
 };
 
 export const indexForCategory = (category: SearchCategory): SearchIndexName | null => CATEGORY_INDEX[category];

@@ -49,11 +49,24 @@ export interface TagHit extends BaseHit {
   followerCount?: number;
 }
 
+/** A public list with stories; `url` is its public page (/@{username}/list/{slugId}). */
+export interface ListHit extends BaseHit {
+  catalogId: string;
+  name: string;
+  description?: string | null;
+  slugId: string;
+  url: string;
+  itemCount: number;
+  followerCount?: number;
+  creator: { id: string; name: string; username: string | null; imageId: string | null };
+}
+
 export interface HitsByIndex {
   posts: PostHit;
   users: UserHit;
   collections: CollectionHit;
   tags: TagHit;
+  lists: ListHit;
 }
 
 export interface SearchResult<H = unknown> {

@@ -11,11 +11,14 @@ import { profileHref } from '../../lib/profile-href.js';
 /** The NotificationItem_notification fragment's shape (src/web/graphql/notifications-operations.ts). */
 export interface NotificationItemData {
   id: string;
-  kind: 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'HIGHLIGHT' | 'PUBLISH' | 'SYSTEM';
+  kind: 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'HIGHLIGHT' | 'PUBLISH' | 'CATALOG' | 'SYSTEM';
   actorCount: number;
   actors: { id: string; name: string; username: string | null; imageId: string | null }[];
   post: { id: string; title: string; mediumUrl: string } | null;
   response: { id: string; title: string; mediumUrl: string } | null;
+  /** CATALOG: the followed list (null once private or gone) and the stories it gained that day. */
+  catalog?: { id: string; name: string; slugId: string; creator: { id: string; username: string | null } } | null;
+  storyCount?: number | null;
   text: string | null;
   href: string | null;
   isRead: boolean;
@@ -35,6 +38,8 @@ export function notificationHref(n: NotificationItemData): string | null {
       return n.response?.mediumUrl ?? n.post?.mediumUrl ?? null;
     case 'SYSTEM':
       return safeHref(n.href);
+    case 'CATALOG':
+      return n.catalog ? `${profileHref(n.catalog.creator)}/list/${n.catalog.slugId}` : null;
     default:
       return n.post?.mediumUrl ?? null;
   }
@@ -83,6 +88,14 @@ export function notificationSentence(n: NotificationItemData): ReactNode {
           {who} published {title}
         </>
       );
+    case 'CATALOG': {
+      const count = n.storyCount ?? 1;
+      return (
+        <>
+          {who} added {formatCount(count)} {count === 1 ? 'story' : 'stories'} to <strong className={styles.title}>{n.catalog?.name ?? 'a list you follow'}</strong>
+        </>
+      );
+    }
     default:
       return <>{n.text ?? 'A notice from the site'}</>;
   }

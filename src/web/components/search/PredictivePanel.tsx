@@ -30,7 +30,7 @@ export interface PredictivePanelProps {
   onLeave(): void;
 }
 
-const SECTION_TITLES: Record<SearchIndexName, string> = { posts: 'Stories', users: 'People', collections: 'Publications', tags: 'Topics' };
+const SECTION_TITLES: Record<SearchIndexName, string> = { posts: 'Stories', users: 'People', collections: 'Publications', tags: 'Topics', lists: 'Lists' };
 
 /** A people hit's profile (hits name the id userId). */
 export const userHref = (u: { username: string | null; userId: string }) => profileHref({ id: u.userId, username: u.username });

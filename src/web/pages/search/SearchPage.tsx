@@ -4,11 +4,11 @@ import { Tabs } from '../../components/tabs/Tabs.js';
 import { saveRecentSearch } from '../../lib/search-recent.js';
 import { indexForCategory } from '../../lib/search-request.js';
 import { isSearchCategory, SEARCH_CATEGORIES, SEARCH_CATEGORY_LABELS, searchCategoryHref, type SearchCategory } from '../../lib/search-categories.js';
-import type { CollectionHit, PostHit, TagHit, UserHit } from '../../lib/search-types.js';
+import type { CollectionHit, ListHit, PostHit, TagHit, UserHit } from '../../lib/search-types.js';
 import { useNavigation } from '../../router/navigation.js';
 import type { PageProps } from '../../router/registry.js';
 import { GlobalSearchOnlyToggle } from './GlobalSearchOnly.js';
-import { PersonResult, PostResult, PublicationResult, TopicResult } from './results.js';
+import { ListResult, PersonResult, PostResult, PublicationResult, TopicResult } from './results.js';
 import { SearchSidebar } from './SearchSidebar.js';
 import { useSearchResults, type ResultItem } from './use-search-results.js';
 import frame from '../../styles/page-heading.module.css';
@@ -40,12 +40,10 @@ export default function SearchPage({ params }: PageProps) {
         )}
         <SearchField query={q} category={category} />
         <Tabs label="Search results" tabs={SEARCH_CATEGORIES.map((c) => ({ key: c, href: searchCategoryHref(c, q), label: SEARCH_CATEGORY_LABELS[c], current: c === category }))} />
-        {category === 'lists' ? (
-          <p className={styles.note}>Lists will show here once readers can make them.</p>
-        ) : q ? (
+        {q ? (
           <CategoryResults key={`${category}:${q}`} category={category} query={q} />
         ) : (
-          <p className={styles.note}>Search for stories, people, publications and topics.</p>
+          <p className={styles.note}>Search for stories, people, publications, topics and lists.</p>
         )}
       </div>
     </GlobalSearchOnlyToggle>
@@ -119,6 +117,8 @@ function Result({ category, item, onClick }: { category: SearchCategory; item: R
       return <TopicResult hit={item.hit as TagHit} onClick={onClick} />;
     case 'publications':
       return <PublicationResult hit={item.hit as CollectionHit} onClick={onClick} />;
+    case 'lists':
+      return <ListResult hit={item.hit as ListHit} onClick={onClick} />;
     default:
       return null;
   }

@@ -7,7 +7,7 @@ import { IconCount, MemberOnlyMark } from '../../components/post-card/meta-marks
 import { Highlight } from '../../components/search/Highlight.js';
 import { collectionHref, tagHref, userHref } from '../../components/search/PredictivePanel.js';
 import { SEARCH_TAG_FOLLOW_QUERY, SEARCH_USER_FOLLOW_QUERY } from '../../graphql/search-operations.js';
-import type { CollectionHit, PostHit, TagHit, UserHit } from '../../lib/search-types.js';
+import type { CollectionHit, ListHit, PostHit, TagHit, UserHit } from '../../lib/search-types.js';
 import { Link } from '../../router/Link.js';
 import { useGraphqlItem } from './use-follow-state.js';
 import styles from './search-page.module.css';
@@ -119,6 +119,30 @@ export function PublicationResult({ hit, onClick }: { hit: CollectionHit; onClic
           <Highlight hit={hit} attribute="name" fallback={hit.name} />
         </Link>
         {hit.description && <p className={styles.rowBio}>{hit.description}</p>}
+      </div>
+    </li>
+  );
+}
+
+/** A list found: its name (to its public page), description, creator and how many stories it holds. */
+export function ListResult({ hit, onClick }: { hit: ListHit; onClick: OnClick }) {
+  return (
+    <li className={styles.row} data-testid="search-list">
+      <div className={styles.rowText}>
+        <Link href={hit.url} className={styles.rowName} onClick={onClick}>
+          <Highlight hit={hit} attribute="name" fallback={hit.name} />
+        </Link>
+        {hit.description && <p className={styles.rowBio}>{hit.description}</p>}
+        <div className={styles.listMeta}>
+          <Link className={styles.author} href={profileHref(hit.creator)}>
+            <Avatar username={hit.creator.username} name={hit.creator.name} imageUrl={hit.creator.imageId ? imageUrl(hit.creator.imageId, 40) : null} size="XXXS" alt="" />
+            <span>{hit.creator.name}</span>
+          </Link>
+          <span aria-hidden="true">·</span>
+          <span>
+            {formatCount(hit.itemCount)} {hit.itemCount === 1 ? 'story' : 'stories'}
+          </span>
+        </div>
       </div>
     </li>
   );

@@ -34,6 +34,7 @@ const KINDS: Record<string, { title: string; description: string }> = {
   MENTION: { title: 'Mentions', description: 'When a story or response links to your profile.' },
   HIGHLIGHT: { title: 'Highlights', description: 'When someone highlights a passage of your story.' },
   PUBLISH: { title: 'Stories from writers you follow', description: 'When a writer you follow publishes a story.' },
+  CATALOG: { title: 'Lists you follow', description: 'When a list you follow gains stories (at most once a day per list).' },
 };
 
 const SAVED = 'Your notification settings were saved.';

@@ -1,0 +1,35 @@
+CREATE TABLE "reading_positions" (
+	"user_id" text NOT NULL,
+	"post_id" text NOT NULL,
+	"paragraph_name" text NOT NULL,
+	"paragraph_index" integer NOT NULL,
+	"fraction" double precision NOT NULL,
+	"client_updated_at" timestamp (3) with time zone NOT NULL,
+	"device_id" text NOT NULL,
+	"device_seq" bigint NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reading_positions_user_id_post_id_pk" PRIMARY KEY("user_id","post_id")
+);
+--> statement-breakpoint
+CREATE TABLE "reading_settings" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"history_paused" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "search_lists" (
+	"catalog_id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"document" "tsvector" NOT NULL,
+	"indexed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "catalog_id" text;--> statement-breakpoint
+ALTER TABLE "reading_positions" ADD CONSTRAINT "reading_positions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reading_positions" ADD CONSTRAINT "reading_positions_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reading_settings" ADD CONSTRAINT "reading_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "search_lists" ADD CONSTRAINT "search_lists_catalog_id_catalogs_id_fk" FOREIGN KEY ("catalog_id") REFERENCES "public"."catalogs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "search_lists" ADD CONSTRAINT "search_lists_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "search_lists_document_idx" ON "search_lists" USING gin ("document");--> statement-breakpoint
+CREATE INDEX "search_lists_user_idx" ON "search_lists" USING btree ("user_id");--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_catalog_id_catalogs_id_fk" FOREIGN KEY ("catalog_id") REFERENCES "public"."catalogs"("id") ON DELETE cascade ON UPDATE no action;
