@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signUp } from './accounts.mjs';
 import { AppProcess, tempDataDir } from './app-process.mjs';
 import { runChild } from './child-load.mjs';
 import { closing } from './cleanup.mjs';
-import { appNodeCpuMs, processCpuMs } from './cpu.mjs';
+import { embeddedServerCpuMs } from './cpu.mjs';
+import { demoStories, signUpReaders } from './demo-content.mjs';
 import { freePort } from './http.mjs';
 import { fmt, table, verdict } from './report.mjs';
 import { runMain } from './run-main.mjs';
@@ -20,7 +20,6 @@ const resultsFile = path.join(root, 'bench', 'results', 'clap.json');
 const TARGETS = { clapsPerSec: 1000, clapP99Ms: 20 };
 /** A reader gives a story at most 50 claps: readers × stories × 50 must outlast the run. */
 const MAX_CLAPS = 50;
-const DEMO_WRITERS = ['mayaokafor', 'tomas_ferreira', 'hannahlindqvist', 'ravimenon', 'eleanorvoss', 'kenji_w'];
 
 const num = (name, fallback) => {
   const raw = process.env[name];
@@ -30,39 +29,11 @@ const num = (name, fallback) => {
 };
 const progress = (m) => !closing() && process.stderr.write(`▸ ${m}\n`);
 
-/** Every demo story (the readers clap all of them). */
-async function demoStories(client) {
-  const ids = [];
-  for (const username of DEMO_WRITERS) {
-    const data = await client.gql('query($u: ID!) { userResult(username: $u) { ... on User { homepagePostsConnection(paging: { limit: 50 }) { items { id } } } } }', { u: username });
-    ids.push(...(data.userResult.homepagePostsConnection?.items ?? []).map((i) => i.id));
-  }
-  if (ids.length === 0) throw new Error('No demo stories found (was the demo content seeded?).');
-  return ids;
-}
-
 /** Each story's claps, as any reader sees them. */
 async function clapCounts(client, postIds) {
   const fields = postIds.map((id, i) => `p${i}: post(id: "${id}") { clapCount viewerClapCount }`).join(' ');
   const data = await client.gql(`{ ${fields} }`);
   return postIds.map((_, i) => data[`p${i}`]);
-}
-
-/** CPU time (user + system) the app's Node process and its PostgreSQL processes have used, in ms. */
-function serverCpuMs(app, dataDir) {
-  const cpu = processCpuMs;
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let pg = cpu(postmaster);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (ppid === postmaster) pg += cpu(entry);
-    } catch {
-      /* gone */
-    }
-  }
-  return { node: appNodeCpuMs(app.pid), postgres: pg };
 }
 
 /** Runs bench/lib/clap-load.mjs in a child process and returns what it printed. */
@@ -93,11 +64,7 @@ async function main() {
   await app.waitHealthy();
 
   progress(`signing up ${settings.readers} readers through the email sign-up flow`);
-  const readers = [];
-  for (let i = 0; i < settings.readers; i += 6) {
-    const batch = Array.from({ length: Math.min(6, settings.readers - i) }, (_, j) => signUp(app.origin, { name: `Bench Reader ${i + j + 1}`, email: `bench-reader-${i + j + 1}@example.com` }));
-    readers.push(...(await Promise.all(batch)));
-  }
+  const readers = await signUpReaders(app.origin, settings.readers);
   const postIds = await demoStories(readers[0].client);
   const capacity = readers.length * postIds.length * MAX_CLAPS;
   progress(`${readers.length} readers × ${postIds.length} stories: room for ${fmt.int(capacity)} claps`);
@@ -114,9 +81,9 @@ async function main() {
   // Server CPU per call (the app's Node process and PostgreSQL) holds better than throughput on a
   // machine that is busy with other work: it says what a call costs, not how much CPU was free.
   const load = async (kind, duration) => {
-    const before = serverCpuMs(app, dataDir);
+    const before = embeddedServerCpuMs(app.pid, dataDir);
     const figures = await runLoad(dataDir, { origin: app.origin, kind, pairs, connections: settings.connections, duration });
-    const after = serverCpuMs(app, dataDir);
+    const after = embeddedServerCpuMs(app.pid, dataDir);
     const per = (k) => (after[k] - before[k]) / Math.max(1, figures.requests);
     return { ...figures, serverCpuMsPerCall: { node: per('node'), postgres: per('postgres') } };
   };
