@@ -8,11 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { AppProcess, tempDataDir } from './app-process.mjs';
 import { runChild } from './child-load.mjs';
 import { closing } from './cleanup.mjs';
-import { embeddedServerCpuMs } from './cpu.mjs';
+import { withServerCpuPerCall } from './cpu.mjs';
 import { demoStories, signUpReaders } from './demo-content.mjs';
 import { freePort } from './http.mjs';
+import { assertAnswered } from './load.mjs';
 import { fmt, table, verdict } from './report.mjs';
 import { runMain } from './run-main.mjs';
+import { wholeNumberFromEnv } from './settings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = path.join(root, 'bench', 'results', 'clap.json');
@@ -21,12 +23,7 @@ const TARGETS = { clapsPerSec: 1000, clapP99Ms: 20 };
 /** A reader gives a story at most 50 claps: readers × stories × 50 must outlast the run. */
 const MAX_CLAPS = 50;
 
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0 (got ${JSON.stringify(raw)}).`);
-  return n;
-};
+const num = wholeNumberFromEnv;
 const progress = (m) => !closing() && process.stderr.write(`▸ ${m}\n`);
 
 /** Each story's claps, as any reader sees them. */
@@ -38,14 +35,6 @@ async function clapCounts(client, postIds) {
 
 /** Runs bench/lib/clap-load.mjs in a child process and returns what it printed. */
 const runLoad = (dir, config) => runChild(path.join(root, 'bench', 'lib', 'clap-load.mjs'), dir, config);
-
-function assertClean(label, load) {
-  const problems = [];
-  if (load.non2xx || load.errors || load.timeouts) problems.push(`${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts`);
-  if (load.answers.other > 0) problems.push(`${load.answers.other} answers that were not a success, e.g. ${load.answers.sample}`);
-  if (load.requests === 0) problems.push('no request completed');
-  if (problems.length) throw new Error(`${label}: ${problems.join('; ')}.`);
-}
 
 async function main() {
   const settings = {
@@ -80,24 +69,18 @@ async function main() {
 
   // Server CPU per call (the app's Node process and PostgreSQL) holds better than throughput on a
   // machine that is busy with other work: it says what a call costs, not how much CPU was free.
-  const load = async (kind, duration) => {
-    const before = embeddedServerCpuMs(app.pid, dataDir);
-    const figures = await runLoad(dataDir, { origin: app.origin, kind, pairs, connections: settings.connections, duration });
-    const after = embeddedServerCpuMs(app.pid, dataDir);
-    const per = (k) => (after[k] - before[k]) / Math.max(1, figures.requests);
-    return { ...figures, serverCpuMsPerCall: { node: per('node'), postgres: per('postgres') } };
-  };
+  const load = (kind, duration) => withServerCpuPerCall(app.pid, dataDir, () => runLoad(dataDir, { origin: app.origin, kind, pairs, connections: settings.connections, duration }));
   if (settings.warmup > 0) {
     progress(`warm-up: ${settings.warmup} s of claps and of viewer queries (not counted)`);
-    assertClean('Clap warm-up', await load('clap', settings.warmup));
-    assertClean('Viewer warm-up', await load('viewer', settings.warmup));
+    assertAnswered('Clap warm-up', await load('clap', settings.warmup));
+    assertAnswered('Viewer warm-up', await load('viewer', settings.warmup));
   }
   progress(`claps: ${settings.duration} s at -c ${settings.connections}, one clap per call`);
   const claps = await load('clap', settings.duration);
-  assertClean('Claps', claps);
+  assertAnswered('Claps', claps);
   progress(`baseline: ${settings.duration} s of signed-in viewer queries at -c ${settings.connections}`);
   const viewer = await load('viewer', settings.duration);
-  assertClean('Viewer query', viewer);
+  assertAnswered('Viewer query', viewer);
 
   // The totals must still add up: each story's new claps are the sum of its readers' claps.
   progress('checking the totals: every story against the sum of its readers’ claps');

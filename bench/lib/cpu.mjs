@@ -60,3 +60,12 @@ export function embeddedServerCpuMs(appPid, dataDir) {
   const postgres = processCpuMs(postmaster) + childProcesses(postmaster).reduce((sum, c) => sum + processCpuMs(c.pid), 0);
   return { node: appNodeCpuMs(appPid), postgres };
 }
+
+/** Runs `load` (resolving to figures with `requests`) and adds the embedded server's CPU per call to its figures. */
+export async function withServerCpuPerCall(appPid, dataDir, load) {
+  const before = embeddedServerCpuMs(appPid, dataDir);
+  const figures = await load();
+  const after = embeddedServerCpuMs(appPid, dataDir);
+  const per = (k) => (after[k] - before[k]) / Math.max(1, figures.requests);
+  return { ...figures, serverCpuMsPerCall: { node: per('node'), postgres: per('postgres') } };
+}
