@@ -64,11 +64,13 @@ export function startNodeOptions(root) {
 
 export class AppProcess {
   /**
-   * @param {{ root: string, dataDir: string, port: number, logLevel?: string, env?: Record<string, string>, databaseUrl?: string, role?: string }} opts
+   * @param {{ root: string, dataDir: string, port: number, logLevel?: string, env?: Record<string, string>, databaseUrl?: string, role?: string, nodeArgs?: string[] }} opts
    * `databaseUrl` (with `role`) runs the app on that database instead of an embedded one (bench/feeds.mjs).
+   * `nodeArgs`: Node options a benchmark needs in the app, e.g. `--import` of bench/lib/server-timing.mjs.
    */
-  constructor({ root, dataDir, port, logLevel = 'warn', env = {}, databaseUrl, role }) {
+  constructor({ root, dataDir, port, logLevel = 'warn', env = {}, databaseUrl, role, nodeArgs = [] }) {
     this.extraEnv = env;
+    this.benchNodeArgs = nodeArgs;
     this.databaseUrl = databaseUrl;
     this.role = role;
     this.root = root;
@@ -122,7 +124,7 @@ export class AppProcess {
     // BENCH_APP_NODE_ARGS: extra Node options for the app, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
     // to see where a scenario's time goes (Node refuses --cpu-prof in NODE_OPTIONS).
     const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, [...startNodeOptions(this.root), ...nodeArgs, path.join(this.root, 'dist', 'server', 'main.js')], {
+    const child = spawn(process.execPath, [...startNodeOptions(this.root), ...this.benchNodeArgs, ...nodeArgs, path.join(this.root, 'dist', 'server', 'main.js')], {
       cwd: this.root,
       env,
       detached: true,

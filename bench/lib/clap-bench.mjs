@@ -5,14 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signUp } from './accounts.mjs';
 import { AppProcess, tempDataDir } from './app-process.mjs';
 import { runChild } from './child-load.mjs';
 import { closing } from './cleanup.mjs';
-import { appNodeCpuMs, processCpuMs } from './cpu.mjs';
+import { withServerCpuPerCall } from './cpu.mjs';
+import { demoStories, signUpReaders } from './demo-content.mjs';
 import { freePort } from './http.mjs';
+import { assertAnswered } from './load.mjs';
 import { fmt, table, verdict } from './report.mjs';
 import { runMain } from './run-main.mjs';
+import { wholeNumberFromEnv } from './settings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsFile = path.join(root, 'bench', 'results', 'clap.json');
@@ -20,26 +22,9 @@ const resultsFile = path.join(root, 'bench', 'results', 'clap.json');
 const TARGETS = { clapsPerSec: 1000, clapP99Ms: 20 };
 /** A reader gives a story at most 50 claps: readers × stories × 50 must outlast the run. */
 const MAX_CLAPS = 50;
-const DEMO_WRITERS = ['mayaokafor', 'tomas_ferreira', 'hannahlindqvist', 'ravimenon', 'eleanorvoss', 'kenji_w'];
 
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0 (got ${JSON.stringify(raw)}).`);
-  return n;
-};
+const num = wholeNumberFromEnv;
 const progress = (m) => !closing() && process.stderr.write(`▸ ${m}\n`);
-
-/** Every demo story (the readers clap all of them). */
-async function demoStories(client) {
-  const ids = [];
-  for (const username of DEMO_WRITERS) {
-    const data = await client.gql('query($u: ID!) { userResult(username: $u) { ... on User { homepagePostsConnection(paging: { limit: 50 }) { items { id } } } } }', { u: username });
-    ids.push(...(data.userResult.homepagePostsConnection?.items ?? []).map((i) => i.id));
-  }
-  if (ids.length === 0) throw new Error('No demo stories found (was the demo content seeded?).');
-  return ids;
-}
 
 /** Each story's claps, as any reader sees them. */
 async function clapCounts(client, postIds) {
@@ -48,33 +33,8 @@ async function clapCounts(client, postIds) {
   return postIds.map((_, i) => data[`p${i}`]);
 }
 
-/** CPU time (user + system) the app's Node process and its PostgreSQL processes have used, in ms. */
-function serverCpuMs(app, dataDir) {
-  const cpu = processCpuMs;
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let pg = cpu(postmaster);
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
-      if (ppid === postmaster) pg += cpu(entry);
-    } catch {
-      /* gone */
-    }
-  }
-  return { node: appNodeCpuMs(app.pid), postgres: pg };
-}
-
 /** Runs bench/lib/clap-load.mjs in a child process and returns what it printed. */
 const runLoad = (dir, config) => runChild(path.join(root, 'bench', 'lib', 'clap-load.mjs'), dir, config);
-
-function assertClean(label, load) {
-  const problems = [];
-  if (load.non2xx || load.errors || load.timeouts) problems.push(`${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts`);
-  if (load.answers.other > 0) problems.push(`${load.answers.other} answers that were not a success, e.g. ${load.answers.sample}`);
-  if (load.requests === 0) problems.push('no request completed');
-  if (problems.length) throw new Error(`${label}: ${problems.join('; ')}.`);
-}
 
 async function main() {
   const settings = {
@@ -93,11 +53,7 @@ async function main() {
   await app.waitHealthy();
 
   progress(`signing up ${settings.readers} readers through the email sign-up flow`);
-  const readers = [];
-  for (let i = 0; i < settings.readers; i += 6) {
-    const batch = Array.from({ length: Math.min(6, settings.readers - i) }, (_, j) => signUp(app.origin, { name: `Bench Reader ${i + j + 1}`, email: `bench-reader-${i + j + 1}@example.com` }));
-    readers.push(...(await Promise.all(batch)));
-  }
+  const readers = await signUpReaders(app.origin, settings.readers);
   const postIds = await demoStories(readers[0].client);
   const capacity = readers.length * postIds.length * MAX_CLAPS;
   progress(`${readers.length} readers × ${postIds.length} stories: room for ${fmt.int(capacity)} claps`);
@@ -113,24 +69,18 @@ async function main() {
 
   // Server CPU per call (the app's Node process and PostgreSQL) holds better than throughput on a
   // machine that is busy with other work: it says what a call costs, not how much CPU was free.
-  const load = async (kind, duration) => {
-    const before = serverCpuMs(app, dataDir);
-    const figures = await runLoad(dataDir, { origin: app.origin, kind, pairs, connections: settings.connections, duration });
-    const after = serverCpuMs(app, dataDir);
-    const per = (k) => (after[k] - before[k]) / Math.max(1, figures.requests);
-    return { ...figures, serverCpuMsPerCall: { node: per('node'), postgres: per('postgres') } };
-  };
+  const load = (kind, duration) => withServerCpuPerCall(app.pid, dataDir, () => runLoad(dataDir, { origin: app.origin, kind, pairs, connections: settings.connections, duration }));
   if (settings.warmup > 0) {
     progress(`warm-up: ${settings.warmup} s of claps and of viewer queries (not counted)`);
-    assertClean('Clap warm-up', await load('clap', settings.warmup));
-    assertClean('Viewer warm-up', await load('viewer', settings.warmup));
+    assertAnswered('Clap warm-up', await load('clap', settings.warmup));
+    assertAnswered('Viewer warm-up', await load('viewer', settings.warmup));
   }
   progress(`claps: ${settings.duration} s at -c ${settings.connections}, one clap per call`);
   const claps = await load('clap', settings.duration);
-  assertClean('Claps', claps);
+  assertAnswered('Claps', claps);
   progress(`baseline: ${settings.duration} s of signed-in viewer queries at -c ${settings.connections}`);
   const viewer = await load('viewer', settings.duration);
-  assertClean('Viewer query', viewer);
+  assertAnswered('Viewer query', viewer);
 
   // The totals must still add up: each story's new claps are the sum of its readers' claps.
   progress('checking the totals: every story against the sum of its readers’ claps');

@@ -2,6 +2,7 @@
 // other work shares the machine far better than wall-clock times do.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
 
@@ -48,4 +49,23 @@ export const appNodeCpuMs = (pid) => appNodePids(pid).reduce((sum, p) => sum + p
 export async function backendsCpuMs(client, applicationName) {
   const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and application_name = $1', [applicationName]);
   return rows.reduce((sum, r) => sum + processCpuMs(r.pid), 0);
+}
+
+/**
+ * CPU time (user + system) of an app started on an embedded PostgreSQL (AppProcess): its Node
+ * processes, and the postmaster with every process it forked, in ms.
+ */
+export function embeddedServerCpuMs(appPid, dataDir) {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postgres = processCpuMs(postmaster) + childProcesses(postmaster).reduce((sum, c) => sum + processCpuMs(c.pid), 0);
+  return { node: appNodeCpuMs(appPid), postgres };
+}
+
+/** Runs `load` (resolving to figures with `requests`) and adds the embedded server's CPU per call to its figures. */
+export async function withServerCpuPerCall(appPid, dataDir, load) {
+  const before = embeddedServerCpuMs(appPid, dataDir);
+  const figures = await load();
+  const after = embeddedServerCpuMs(appPid, dataDir);
+  const per = (k) => (after[k] - before[k]) / Math.max(1, figures.requests);
+  return { ...figures, serverCpuMsPerCall: { node: per('node'), postgres: per('postgres') } };
 }

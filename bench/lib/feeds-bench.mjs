@@ -18,17 +18,13 @@ import { measureFeedSql } from './feeds-sql.mjs';
 import { freePort } from './http.mjs';
 import { fmt, table, verdict } from './report.mjs';
 import { runMain } from './run-main.mjs';
+import { wholeNumberFromEnv } from './settings.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const resultsDir = path.join(root, 'bench', 'results');
 const TARGETS = { feedP95Ms: 50, homeReqPerSec: 300, unreadMs: 2 };
 
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0 (got ${JSON.stringify(raw)}).`);
-  return n;
-};
+const num = wholeNumberFromEnv;
 const progress = (m) => !closing() && process.stderr.write(`▸ ${m}\n`);
 const cpuCell = (c) => (c ? `${fmt.num(c.node, 2)} + ${fmt.num(c.db, 2)} ms` : '');
 const ms = (n) => (Number.isFinite(n) ? `${fmt.num(n, n < 10 ? 2 : 1)} ms` : '—');

@@ -74,3 +74,15 @@ export function assertAllOk(label, load) {
   if (load.requests === 0) problems.push('no request completed');
   if (problems.length) throw new Error(`${label}: ${problems.join(', ')}.`);
 }
+
+/**
+ * Throws when a load generator child (clap-load.mjs, catalogs-load.mjs) saw a failed request or an
+ * answer that was not the success it checks for: the figures would not be about the work measured.
+ */
+export function assertAnswered(label, load) {
+  const problems = [];
+  if (load.non2xx || load.errors || load.timeouts) problems.push(`${load.non2xx} non-2xx, ${load.errors} errors, ${load.timeouts} timeouts`);
+  if (load.answers.other > 0) problems.push(`${load.answers.other} answers that were not a success, e.g. ${load.answers.sample}`);
+  if (load.requests === 0) problems.push('no request completed');
+  if (problems.length) throw new Error(`${label}: ${problems.join('; ')}.`);
+}

@@ -21,6 +21,7 @@ import { buildApp, type Renderer } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { startDatabase } from '../../src/server/database.js';
 import type { Paragraph } from '../../src/shared/paragraphs.js';
+import { statementsDuring } from '../../tests/support/named-statements.js';
 import { longStory } from '../../tests/support/writing.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -43,23 +44,6 @@ const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: da
 const logger = createLogger('warn');
 const database = await startDatabase(config, logger);
 const app = await buildApp({ config, db: database.db, logger, loadRenderer: async () => (await import(pathToFileURL(rendererFile).href)) as Renderer });
-
-/** Every statement the app sends (named ones by name, others by their text) while `run` runs. */
-async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const pool = database.db.$client;
-  const query = pool.query.bind(pool);
-  const sent: string[] = [];
-  pool.query = ((q: unknown, ...rest: unknown[]) => {
-    sent.push(typeof q === 'string' ? q : ((q as { name?: string; text?: string }).name ?? (q as { text?: string }).text ?? '?'));
-    return (query as (...a: unknown[]) => unknown)(q, ...rest);
-  }) as typeof pool.query;
-  try {
-    await run();
-  } finally {
-    pool.query = query;
-  }
-  return sent;
-}
 
 /** Requests of `path` by `concurrency` loops for `seconds`; throws on anything but a 200. */
 async function load(pagePath: string, cookie: string, seconds: number) {
@@ -110,7 +94,8 @@ try {
   await load(memberOnly, cookie, settings.warmupSeconds);
   await load(open, cookie, settings.warmupSeconds);
 
-  const statements = { memberOnly: await statementsDuring(() => app.inject({ method: 'GET', url: memberOnly, headers: { host: config.mainHost, cookie } })), open: await statementsDuring(() => app.inject({ method: 'GET', url: open, headers: { host: config.mainHost, cookie } })) };
+  const statementsOf = (url: string) => statementsDuring(database.db.$client, () => app.inject({ method: 'GET', url, headers: { host: config.mainHost, cookie } }));
+  const statements = { memberOnly: await statementsOf(memberOnly), open: await statementsOf(open) };
   const sameStatements = JSON.stringify(statements.memberOnly) === JSON.stringify(statements.open);
 
   const rounds: { round: number; memberOnly: Awaited<ReturnType<typeof load>>; open: Awaited<ReturnType<typeof load>> }[] = [];

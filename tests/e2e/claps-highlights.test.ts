@@ -2,24 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, useBrowser } from './support/browser.js';
 import { signUpByEmail } from './support/sign-in.js';
-import { firstStoryPath } from './support/stories.js';
+import { firstStoryPath, lockedStoryPath } from './support/stories.js';
 
 const h = useBrowser();
-
-/** A member-only demo story: the first one found among the demo writers' stories. */
-async function lockedStoryPath(baseUrl: string): Promise<string> {
-  for (const username of ['mayaokafor', 'tomas_ferreira', 'hannahlindqvist', 'ravimenon', 'eleanorvoss', 'kenji_w']) {
-    const res = await fetch(`${baseUrl}/_/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'query($u: ID!) { userResult(username: $u) { ... on User { homepagePostsConnection(paging: { limit: 10 }) { items { uniqueSlug isLocked } } } } }', variables: { u: username } }),
-    });
-    const items = ((await res.json()) as { data: { userResult: { homepagePostsConnection?: { items: { uniqueSlug: string; isLocked: boolean }[] } } } }).data.userResult.homepagePostsConnection?.items ?? [];
-    const locked = items.find((i) => i.isLocked);
-    if (locked) return `/@${username}/${locked.uniqueSlug}`;
-  }
-  throw new Error('The demo content has no member-only story.');
-}
 
 const clapCount = async (page: Page) => Number(await page.getByTestId('clap-count').first().getAttribute('data-count'));
 

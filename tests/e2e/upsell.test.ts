@@ -39,8 +39,8 @@ async function answerAsMember(page: Page, status: Status | null, opts: { tier?: 
     ops.forEach((op, i) => {
       const data = answers[i]?.data;
       if (!data?.viewer) return;
-      if (op.operationName === 'UseReactivateMembershipUpsellQuery') data.viewer.membershipStatus = status;
-      if (op.operationName === 'UpsellBannerQuery') {
+      if (op.operationName === 'UseReactivateMembershipUpsellQuery') {
+        data.viewer.membershipStatus = status;
         data.viewer.membership = { __typename: 'Membership', id: data.viewer.id, tier: opts.tier ?? 'MEMBER' };
         for (const f of data.variantFlags ?? []) if (f.name === 'enable_gift_banner') f.valueType = { __typename: 'VariantFlagBoolean', value: opts.giftBanner ?? false };
       }
@@ -118,6 +118,23 @@ describe.skipIf(h.skipReason !== '')(`upsell banners${h.skipReason ? ` (skipped:
     await expect(page.locator('[data-upsell-banner]').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('a signed-in page reads the banner’s facts in one operation, and the avatar menu reads them again from the cache', async () => {
+    const { page, errors } = await h.open(1200);
+    await signUpByEmail(page, 'Ona Once', `once.${stamp}@example.com`);
+    const operations: string[] = [];
+    page.on('request', (req: Request) => {
+      if (!req.url().endsWith('/_/graphql') || req.method() !== 'POST') return;
+      for (const op of [req.postDataJSON() as { operationName?: string } | { operationName?: string }[]].flat()) operations.push(op.operationName ?? '');
+    });
+    await openHome(page);
+    await page.locator('[data-upsell-banner]').waitFor();
+    await clickOnceHydrated(page.locator('[data-avatar-button]'));
+    await page.locator('[data-avatar-menu] [data-menu-item="gift-membership"]').waitFor();
+    await page.waitForLoadState('networkidle'); // the menu's own reads are done
+    expect(operations.filter((name) => /Upsell|Membership/.test(name))).toEqual(['UseReactivateMembershipUpsellQuery']);
+    expect(errors).toEqual([]);
+  });
 
   it('signed out, no banner', async () => {
     const { page } = await h.open(1200);

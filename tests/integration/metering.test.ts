@@ -13,6 +13,7 @@ import { buildApp, type Renderer } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { grantMembership } from '../support/membership.js';
 import { newReader, type Reader } from '../support/readers.js';
+import { statementsDuring } from '../support/named-statements.js';
 import { testBrowser, type GqlAnswer, type TestBrowser } from '../support/test-browser.js';
 
 const LOCKED_LINE = 'Only the whole story has this sentence about quince jam.';
@@ -109,23 +110,6 @@ describe('metering', () => {
     });
   });
 
-  /** Every statement the app sends while `run` runs (named or not). */
-  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-    const pool = t.database.db.$client;
-    const query = pool.query.bind(pool);
-    const sent: string[] = [];
-    pool.query = ((config: unknown, ...rest: unknown[]) => {
-      sent.push(typeof config === 'string' ? config : ((config as { name?: string; text?: string }).name ?? (config as { text?: string }).text ?? '?'));
-      return (query as (...a: unknown[]) => unknown)(config, ...rest);
-    }) as typeof pool.query;
-    try {
-      await run();
-    } finally {
-      pool.query = query;
-    }
-    return sent;
-  }
-
   it('off: a non-member’s member-only story costs the statements of a public one (the kept rule, no statement)', async () => {
     const reader = await newReader(t, 'Cheap');
     const locked = await lockedStory();
@@ -133,8 +117,8 @@ describe('metering', () => {
     // Both read once first: the rule is read once per process (and after a change), bodies are kept.
     await read(reader.browser, locked);
     await read(reader.browser, open);
-    const lockedCost = await statementsDuring(() => read(reader.browser, locked));
-    const openCost = await statementsDuring(() => read(reader.browser, open));
+    const lockedCost = await statementsDuring(t.database.db.$client, () => read(reader.browser, locked));
+    const openCost = await statementsDuring(t.database.db.$client, () => read(reader.browser, open));
     expect(lockedCost).toEqual(openCost);
     expect(lockedCost.join('\n')).not.toMatch(/site_settings|metered_reads/);
   });

@@ -1,4 +1,5 @@
 import { gql } from 'graphql-tag';
+import { MEMBERSHIP_MUTATION_FAILURE } from './membership-operations.js';
 
 /** Gifts (modules/gifts): the checkout's prices, buying a gift or a group gift, a code's status, redeeming. */
 
@@ -58,19 +59,7 @@ const PURCHASE_RESULT = `
       codes
     }
   }
-  ... on PaymentMethodDeclined {
-    message
-    code
-  }
-  ... on PaymentError {
-    message
-  }
-  ... on BadRequest {
-    message
-  }
-  ... on Unauthorized {
-    message
-  }
+  ...MembershipMutationFailure
 `;
 
 export const PURCHASE_GIFT_MEMBERSHIP = gql`
@@ -79,6 +68,7 @@ export const PURCHASE_GIFT_MEMBERSHIP = gql`
       ${PURCHASE_RESULT}
     }
   }
+  ${MEMBERSHIP_MUTATION_FAILURE}
 `;
 
 export const PURCHASE_GROUP_GIFT_MEMBERSHIP = gql`
@@ -87,6 +77,7 @@ export const PURCHASE_GROUP_GIFT_MEMBERSHIP = gql`
       ${PURCHASE_RESULT}
     }
   }
+  ${MEMBERSHIP_MUTATION_FAILURE}
 `;
 
 export const GIFT_CODE_STATUS_QUERY = gql`

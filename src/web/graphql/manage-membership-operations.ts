@@ -1,4 +1,5 @@
 import { gql } from 'graphql-tag';
+import { MEMBERSHIP_MUTATION_FAILURE } from './membership-operations.js';
 
 /**
  * Managing a membership (spec §2.5 Settings → Membership and payment, §4 reactivation and plan
@@ -41,25 +42,7 @@ const MUTATION_RESULT_FIELDS = `
       retentionOffer
     }
   }
-  ... on PaymentMethodDeclined {
-    message
-    code
-  }
-  ... on PaymentError {
-    message
-  }
-  ... on BadRequest {
-    message
-  }
-  ... on Unauthorized {
-    message
-  }
-  ... on Conflict {
-    message
-  }
-  ... on NotFound {
-    message
-  }
+  ...MembershipMutationFailure
 `;
 
 /** Settings → Membership and payment: the membership, the payment method and the billing history. */
@@ -149,6 +132,7 @@ export const UNCANCEL_MEMBERSHIP = gql`
       ${MUTATION_RESULT_FIELDS}
     }
   }
+  ${MEMBERSHIP_MUTATION_FAILURE}
 `;
 
 /** Spec §7: whether the viewer may switch plan now, and to what (/manage-membership). */
@@ -198,6 +182,7 @@ export const UPDATE_MEMBERSHIP_PLAN = gql`
       ${MUTATION_RESULT_FIELDS}
     }
   }
+  ${MEMBERSHIP_MUTATION_FAILURE}
 `;
 
 /** Spec §7: the membership a cancelling reader may keep with a retention offer (/me/membership/cancel). */
@@ -231,6 +216,7 @@ export const CANCEL_MEMBERSHIP = gql`
       ${MUTATION_RESULT_FIELDS}
     }
   }
+  ${MEMBERSHIP_MUTATION_FAILURE}
 `;
 
 export const ACCEPT_MEMBERSHIP_RETENTION_OFFER = gql`
@@ -239,6 +225,7 @@ export const ACCEPT_MEMBERSHIP_RETENTION_OFFER = gql`
       ${MUTATION_RESULT_FIELDS}
     }
   }
+  ${MEMBERSHIP_MUTATION_FAILURE}
 `;
 
 /** /me/settings/payment/update: the card on file and whether the provider is in test mode. */
@@ -268,6 +255,7 @@ export const UPDATE_PAYMENT_METHOD = gql`
       ${MUTATION_RESULT_FIELDS}
     }
   }
+  ${MEMBERSHIP_MUTATION_FAILURE}
 `;
 
 /** /me/billing-history/receipt/{chargeId}: one of the viewer's own charges (null for anyone else's). */

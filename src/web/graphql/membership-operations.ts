@@ -48,6 +48,34 @@ export const VIEWER_MEMBERSHIP = gql`
  * The plans in both currencies (the reader's country picks one: the preload cannot know it),
  * the reader's membership and the payment provider (test mode, Stripe's publishable key).
  */
+/**
+ * What every membership and gift mutation says when it did not go through (the failure members of
+ * MembershipMutationResult): the message to show, and a declined card's code.
+ */
+export const MEMBERSHIP_MUTATION_FAILURE = gql`
+  fragment MembershipMutationFailure on MembershipMutationResult {
+    ... on PaymentMethodDeclined {
+      message
+      code
+    }
+    ... on PaymentError {
+      message
+    }
+    ... on BadRequest {
+      message
+    }
+    ... on Unauthorized {
+      message
+    }
+    ... on Conflict {
+      message
+    }
+    ... on NotFound {
+      message
+    }
+  }
+`;
+
 export const PLANS_PAGE_QUERY = gql`
   query PlansPageQuery($discount: DiscountMode) {
     viewer {
@@ -137,26 +165,9 @@ export const PURCHASE_MEMBERSHIP = gql`
           ...ViewerMembership_status
         }
       }
-      ... on PaymentMethodDeclined {
-        message
-        code
-      }
-      ... on PaymentError {
-        message
-      }
-      ... on BadRequest {
-        message
-      }
-      ... on Unauthorized {
-        message
-      }
-      ... on Conflict {
-        message
-      }
-      ... on NotFound {
-        message
-      }
+      ...MembershipMutationFailure
     }
   }
   ${VIEWER_MEMBERSHIP}
+  ${MEMBERSHIP_MUTATION_FAILURE}
 `;

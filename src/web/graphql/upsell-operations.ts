@@ -1,12 +1,14 @@
 import { gql } from 'graphql-tag';
 
 /**
- * What the upsell banner (spec §4) reads of the signed-in reader besides their membership:
- * the tier their access stands at, the server flags they dismissed, and the variant flags
- * (enable_gift_banner).
+ * Spec §7 UseReactivateMembershipUpsellQuery: everything the upsell banner (spec §4) weighs, in
+ * one operation on every signed-in page: the tier the reader's access stands at, the server flags
+ * they dismissed, the variant flags (enable_gift_banner) and the membership as the banners weigh
+ * it. The avatar menu reads it again from Apollo's cache. Sent with errorPolicy 'all', so a
+ * membership status that cannot be read still leaves the tier and flags.
  */
-export const UPSELL_BANNER_QUERY = gql`
-  query UpsellBannerQuery {
+export const USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY = gql`
+  query UseReactivateMembershipUpsellQuery {
     viewer {
       id
       dismissableFlags
@@ -14,23 +16,6 @@ export const UPSELL_BANNER_QUERY = gql`
         id
         tier
       }
-    }
-    variantFlags {
-      name
-      valueType {
-        ... on VariantFlagBoolean {
-          value
-        }
-      }
-    }
-  }
-`;
-
-/** Spec §7 UseReactivateMembershipUpsellQuery: the viewer's membership as the banners weigh it. */
-export const USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY = gql`
-  query UseReactivateMembershipUpsellQuery {
-    viewer {
-      id
       membershipStatus {
         membershipId
         canReactivate
@@ -49,6 +34,14 @@ export const USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY = gql`
             expirationMonth
             expirationYear
           }
+        }
+      }
+    }
+    variantFlags {
+      name
+      valueType {
+        ... on VariantFlagBoolean {
+          value
         }
       }
     }

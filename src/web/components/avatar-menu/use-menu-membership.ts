@@ -26,7 +26,7 @@ export function useMenuMembership(signedIn: boolean): MenuMembershipData | undef
       .then(({ client }) =>
         Promise.all([
           client.query({ query: AVATAR_MENU_QUERY }),
-          client.query({ query: USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY }).catch(() => ({ data: undefined })),
+          client.query({ query: USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY, errorPolicy: 'all' }).catch(() => ({ data: undefined })),
         ]),
       )
       .then(([menu, status]) => {

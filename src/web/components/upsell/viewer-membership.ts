@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { MembershipTier } from '../../../shared/membership.js';
 import type { UpsellMembershipStatus } from '../../../shared/upsell-banner.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
-import { UPSELL_BANNER_QUERY, USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY } from '../../graphql/upsell-operations.js';
+import { USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY } from '../../graphql/upsell-operations.js';
 
 /** What the banners and the avatar menu's extras know of the signed-in reader's membership. */
 export interface ViewerMembership {
@@ -16,25 +16,26 @@ export interface ViewerMembership {
 }
 
 type BannerData = {
-  viewer?: { id: string; dismissableFlags: string[]; membership: { tier: MembershipTier } | null } | null;
+  viewer?: {
+    id: string;
+    dismissableFlags: string[];
+    membership: { tier: MembershipTier } | null;
+    membershipStatus?: (UpsellMembershipStatus & { paymentMethod: { __typename: string } | null }) | null;
+  } | null;
   variantFlags?: { name: string; valueType: { value?: unknown } }[];
 };
-type StatusData = { viewer?: { membershipStatus?: (UpsellMembershipStatus & { paymentMethod: { __typename: string } | null }) | null } | null };
 
 /**
- * Reads the reader's membership facts: two operations in one batch, so that the banners
- * still know the tier and flags should the membership status fail. Apollo keeps the answers
- * for the page (the avatar menu reads them again for free); a DismissFlag answer updates them.
+ * Reads the reader's membership facts in one operation (UseReactivateMembershipUpsellQuery).
+ * With errorPolicy 'all' a membership status that fails to resolve comes back null beside the
+ * rest, so the banners still know the tier and flags. Apollo keeps the answer for the page (the
+ * avatar menu reads it again for free); a DismissFlag answer updates it.
  */
 export async function loadViewerMembership(client: ApolloClient): Promise<ViewerMembership | null> {
-  const [base, status] = await Promise.all([
-    client.query({ query: UPSELL_BANNER_QUERY }),
-    client.query({ query: USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY }).catch(() => ({ data: undefined })),
-  ]);
-  const data = base.data as BannerData | undefined;
+  const { data } = (await client.query({ query: USE_REACTIVATE_MEMBERSHIP_UPSELL_QUERY, errorPolicy: 'all' })) as { data?: BannerData };
   if (!data?.viewer) return null;
   const gift = data.variantFlags?.find((f) => f.name === 'enable_gift_banner');
-  const membershipStatus = (status.data as StatusData | undefined)?.viewer?.membershipStatus ?? null;
+  const membershipStatus = data.viewer.membershipStatus ?? null;
   return {
     tier: data.viewer.membership?.tier ?? 'FREE',
     dismissedFlags: data.viewer.dismissableFlags ?? [],
