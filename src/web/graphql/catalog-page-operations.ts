@@ -1,12 +1,6 @@
 import { gql } from 'graphql-tag';
 import { POST_PREVIEW } from './operations.js';
 
-/** Items a list page shows at a time; 'Show more' asks for the next as many. */
-export const CATALOG_PAGE_SIZE = 25;
-
-/** The list pages' preload variables: the list by its slugId, its first page of items. */
-export const catalogPageVariables = (params: Record<string, string>) => ({ catalogId: params.catalogSlugId ?? '', limit: CATALOG_PAGE_SIZE });
-
 /** A list item as the list pages show it: the story's card, its note, or its tombstone. */
 export const CATALOG_ITEM = gql`
   fragment CatalogPage_item on CatalogItem {
@@ -100,8 +94,6 @@ export interface EmbedCatalogData {
     items: { items: { catalogItemId: string; post: { id: string; title: string; mediumUrl: string } | null }[] };
   } | null;
 }
-
-export const embedVariables = (params: Record<string, string>) => ({ catalogId: params.catalogSlugId ?? '' });
 
 /** /embed/list/{catalogSlugId}: a public list's name, creator, count and first five stories. */
 export const EMBED_CATALOG_QUERY = gql`

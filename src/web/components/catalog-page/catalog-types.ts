@@ -1,5 +1,14 @@
 import type { PostPreview } from '../post-card/PostCard.js';
 
+/** Items a list page shows at a time; 'Show more' asks for the next as many. */
+export const CATALOG_PAGE_SIZE = 25;
+
+/** The list pages' preload variables: the list by its slugId, its first page of items. */
+export const catalogPageVariables = (params: Record<string, string>) => ({ catalogId: params.catalogSlugId ?? '', limit: CATALOG_PAGE_SIZE });
+
+/** The embed's preload variables. */
+export const embedVariables = (params: Record<string, string>) => ({ catalogId: params.catalogSlugId ?? '' });
+
 /** The CatalogPage_item fragment (graphql/catalog-page-operations.ts). */
 export interface CatalogPageItem {
   catalogItemId: string;

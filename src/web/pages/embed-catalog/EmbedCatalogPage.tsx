@@ -1,6 +1,6 @@
 import { useSite } from '../../app-context.js';
-import { publicCatalogPath, storiesCount } from '../../components/catalog-page/catalog-types.js';
-import { EMBED_CATALOG_QUERY, embedVariables, type EmbedCatalogData } from '../../graphql/catalog-page-operations.js';
+import { embedVariables, publicCatalogPath, storiesCount } from '../../components/catalog-page/catalog-types.js';
+import { EMBED_CATALOG_QUERY, type EmbedCatalogData } from '../../graphql/catalog-page-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import type { PageProps } from '../../router/registry.js';
 import styles from './EmbedCatalogPage.module.css';

@@ -1,10 +1,10 @@
 import { CatalogHeader } from '../../components/catalog-page/CatalogHeader.js';
 import { CatalogItemCard } from '../../components/catalog-page/CatalogItemCard.js';
-import { publicCatalogPath, yourCatalogPath, type CatalogItemsPage, type CatalogPageData, type CatalogPageItem } from '../../components/catalog-page/catalog-types.js';
+import { catalogPageVariables, publicCatalogPath, yourCatalogPath, type CatalogItemsPage, type CatalogPageData, type CatalogPageItem } from '../../components/catalog-page/catalog-types.js';
 import { ShowMore } from '../../components/profile/ShowMore.js';
 import { usePagedList } from '../../components/profile/use-paged-list.js';
 import { ShareMenu } from '../../components/share/ShareMenu.js';
-import { CATALOG_PAGE_QUERY, catalogPageVariables } from '../../graphql/catalog-page-operations.js';
+import { CATALOG_PAGE_QUERY } from '../../graphql/catalog-page-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';

@@ -1,7 +1,7 @@
 import type { PageDef, PageOutcome } from '../../router/registry.js';
 import { shareImage, sharingMeta } from '../../router/sharing.js';
-import { publicCatalogPath, storiesCount, yourCatalogPath, type CatalogPageData } from '../../components/catalog-page/catalog-types.js';
-import { CATALOG_PAGE_QUERY, catalogPageVariables, EMBED_CATALOG_QUERY, embedVariables, type EmbedCatalogData } from '../../graphql/catalog-page-operations.js';
+import { catalogPageVariables, embedVariables, publicCatalogPath, storiesCount, yourCatalogPath, type CatalogPageData } from '../../components/catalog-page/catalog-types.js';
+import { CATALOG_PAGE_QUERY, EMBED_CATALOG_QUERY, type EmbedCatalogData } from '../../graphql/catalog-page-operations.js';
 
 /**
  * The list pages (spec §2.1 your-catalog, user-catalog, embed-catalog; §2.3 /me/list/{slugId},

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField, type MutationResult } from '../../apollo/mutate.js';
-import { CATALOG_ITEMS_QUERY, CATALOG_PAGE_SIZE, EDIT_CATALOG_ITEMS } from '../../graphql/catalog-page-operations.js';
-import type { CatalogItemsPage, CatalogPageItem } from '../../components/catalog-page/catalog-types.js';
+import { CATALOG_ITEMS_QUERY, EDIT_CATALOG_ITEMS } from '../../graphql/catalog-page-operations.js';
+import { CATALOG_PAGE_SIZE, type CatalogItemsPage, type CatalogPageItem } from '../../components/catalog-page/catalog-types.js';
 import { applyOps, rebaseOps, type CatalogItemOp } from './catalog-edits.js';
 
 export const EDIT_MESSAGES = {

@@ -1,0 +1,103 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotPath, useBrowser } from './support/browser.js';
+import { signUpByEmail, waitForHydration } from './support/sign-in.js';
+
+const h = useBrowser();
+
+type Data = Record<string, Record<string, unknown> & { __typename?: string }>;
+
+/** A GraphQL call as the signed-in browser (its cookies). */
+async function gql(context: BrowserContext, query: string, variables: Record<string, unknown> = {}): Promise<Data> {
+  const res = await context.request.post('/_/graphql', { data: { query, variables } });
+  const body = (await res.json()) as { data?: Data; errors?: unknown };
+  if (!body.data) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+/** A public list of three demo stories, the first with a note: its slugId and titles in order. */
+async function makeList(context: BrowserContext, name: string): Promise<{ slugId: string; titles: string[] }> {
+  const picks = (await gql(context, '{ staffPicksFeed(paging: { limit: 3 }) { items { id title } } }')).staffPicksFeed as unknown as { items: { id: string; title: string }[] };
+  const [first, ...rest] = picks.items;
+  const made = (await gql(context, 'mutation($name: String!, $postId: ID) { createCatalog(name: $name, description: "Three to start with", visibility: PUBLIC, postId: $postId) { ... on CatalogEditSuccess { version catalog { id slugId items { items { catalogItemId } } } } } }', { name, postId: first!.id })).createCatalog as unknown as {
+    version: string;
+    catalog: { id: string; slugId: string; items: { items: { catalogItemId: string }[] } };
+  };
+  const ops = [{ setNote: { catalogItemId: made.catalog.items.items[0]!.catalogItemId, note: 'Start here: the best of the three.' } }, ...rest.map((p) => ({ append: { postId: p.id } }))];
+  const edited = (await gql(context, 'mutation($id: ID!, $v: String!, $ops: [CatalogItemOperation!]!) { editCatalogItems(catalogId: $id, version: $v, operations: $ops) { __typename } }', { id: made.catalog.id, v: made.version, ops })).editCatalogItems;
+  expect(edited!.__typename).toBe('CatalogEditSuccess');
+  return { slugId: made.catalog.slugId, titles: picks.items.map((p) => p.title) };
+}
+
+const itemTitles = (page: Page) => page.getByTestId('catalog-item').locator('h2').allTextContents();
+
+/** A page on another origin that frames the embed, as a blog would. */
+let otherSite: http.Server;
+let otherOrigin = '';
+let embedSrc = '';
+
+describe.skipIf(h.skipReason !== '')(`list pages${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
+  const stamp = Date.now();
+
+  beforeAll(async () => {
+    otherSite = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>A blog</title><h1>My reading</h1><iframe title="A list" src="${embedSrc}" width="560" height="420"></iframe>`);
+    });
+    await new Promise<void>((done) => otherSite.listen(0, '127.0.0.1', done));
+    otherOrigin = `http://127.0.0.1:${(otherSite.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => otherSite.close(() => done())));
+
+  for (const width of [500, 1200]) {
+    it(`at ${width}px: a writer reorders their public list by keyboard, a signed-out reader reads it with its note, and another site embeds it`, async () => {
+      const { page, context, errors } = await h.open(width);
+      await signUpByEmail(page, 'Lena Lists', `lena.${width}.${stamp}@example.com`);
+      const { slugId, titles } = await makeList(context, `Keepers ${width}`);
+
+      // The owner's page: move the first story to the end with the keyboard.
+      await page.goto(`/me/list/${slugId}`);
+      await expect(itemTitles(page)).resolves.toEqual(titles);
+      const handle = page.getByRole('button', { name: `Reorder ${titles[0]}` });
+      await waitForHydration(handle);
+      await page.screenshot({ path: screenshotPath(`list-owner-${width}`), fullPage: true });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await page.getByTestId('reorder-announcement').getByText(/^Picked up .*, position 1 of 3\./).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.getByTestId('reorder-announcement').getByText(/moved to position 3 of 3\.$/).waitFor();
+      const saved = page.waitForResponse((r) => r.url().endsWith('/_/graphql') && (r.request().postData() ?? '').includes('EditCatalogItems'));
+      await page.keyboard.press('Space');
+      await page.getByTestId('reorder-announcement').getByText(/dropped at position 3 of 3\.$/).waitFor();
+      expect((await saved).ok()).toBe(true);
+      const moved = [titles[1], titles[2], titles[0]];
+      await expect(itemTitles(page)).resolves.toEqual(moved);
+      await page.reload();
+      await page.getByRole('heading', { name: `Keepers ${width}`, level: 1 }).waitFor();
+      await expect(itemTitles(page)).resolves.toEqual(moved);
+
+      // A signed-out reader: the public page with the note.
+      const reader = await h.open(width);
+      const username = ((await gql(context, '{ viewer { username } }')).viewer as { username: string }).username;
+      const publicPath = `/@${username}/list/${slugId}`;
+      await reader.page.goto(publicPath);
+      await reader.page.getByText('Start here: the best of the three.').waitFor();
+      await expect(itemTitles(reader.page)).resolves.toEqual(moved);
+      await reader.page.getByRole('button', { name: `Follow Keepers ${width}` }).waitFor();
+      await reader.page.screenshot({ path: screenshotPath(`list-public-${width}`), fullPage: true });
+
+      // Another origin frames the embed, and it renders there.
+      embedSrc = `${h.baseUrl}/embed/list/${slugId}`;
+      await reader.page.goto(`${otherOrigin}/`);
+      const frame = reader.page.frameLocator('iframe[title="A list"]');
+      await frame.getByRole('link', { name: 'View list' }).waitFor();
+      await expect(frame.getByRole('link', { name: 'View list' }).getAttribute('target')).resolves.toBe('_blank');
+      await frame.getByRole('heading', { name: `Keepers ${width}` }).waitFor();
+      await reader.page.screenshot({ path: screenshotPath(`list-embed-${width}`), fullPage: true });
+      expect([...errors, ...reader.errors]).toEqual([]);
+    });
+  }
+});
