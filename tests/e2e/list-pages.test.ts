@@ -18,8 +18,9 @@ async function gql(context: BrowserContext, query: string, variables: Record<str
 }
 
 /** A public list of three demo stories, the first with a note: its slugId and titles in order. */
-async function makeList(context: BrowserContext, name: string): Promise<{ slugId: string; titles: string[] }> {
-  const picks = (await gql(context, '{ staffPicksFeed(paging: { limit: 3 }) { items { id title } } }')).staffPicksFeed as unknown as { items: { id: string; title: string }[] };
+async function makeList(context: BrowserContext, name: string): Promise<{ id: string; slugId: string; titles: string[]; spare: { id: string; title: string } }> {
+  const picks = (await gql(context, '{ staffPicksFeed(paging: { limit: 4 }) { items { id title } } }')).staffPicksFeed as unknown as { items: { id: string; title: string }[] };
+  const spare = picks.items.pop()!;
   const [first, ...rest] = picks.items;
   const made = (await gql(context, 'mutation($name: String!, $postId: ID) { createCatalog(name: $name, description: "Three to start with", visibility: PUBLIC, postId: $postId) { ... on CatalogEditSuccess { version catalog { id slugId items { items { catalogItemId } } } } } }', { name, postId: first!.id })).createCatalog as unknown as {
     version: string;
@@ -28,7 +29,7 @@ async function makeList(context: BrowserContext, name: string): Promise<{ slugId
   const ops = [{ setNote: { catalogItemId: made.catalog.items.items[0]!.catalogItemId, note: 'Start here: the best of the three.' } }, ...rest.map((p) => ({ append: { postId: p.id } }))];
   const edited = (await gql(context, 'mutation($id: ID!, $v: String!, $ops: [CatalogItemOperation!]!) { editCatalogItems(catalogId: $id, version: $v, operations: $ops) { __typename } }', { id: made.catalog.id, v: made.version, ops })).editCatalogItems;
   expect(edited!.__typename).toBe('CatalogEditSuccess');
-  return { slugId: made.catalog.slugId, titles: picks.items.map((p) => p.title) };
+  return { id: made.catalog.id, slugId: made.catalog.slugId, titles: picks.items.map((p) => p.title), spare };
 }
 
 const itemTitles = (page: Page) => page.getByTestId('catalog-item').locator('h2').allTextContents();
@@ -50,6 +51,36 @@ describe.skipIf(h.skipReason !== '')(`list pages${h.skipReason ? ` (skipped: ${h
     otherOrigin = `http://127.0.0.1:${(otherSite.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((done) => otherSite.close(() => done())));
+
+  it('keeps a story another tab added when this tab drags one to a new place from an older version', async () => {
+    const { page, context, errors } = await h.open(1200);
+    await signUpByEmail(page, 'Tam Tabs', `tam.${stamp}@example.com`);
+    const list = await makeList(context, 'Two tabs');
+    await page.goto(`/me/list/${list.slugId}`);
+    const handle = page.getByRole('button', { name: `Reorder ${list.titles[0]}` });
+    await waitForHydration(handle);
+
+    // Another tab appends a story: this page's version is now old.
+    const version = ((await gql(context, 'query($id: ID!) { catalogById(catalogId: $id) { version } }', { id: list.id })).catalogById as { version: string }).version;
+    const added = await gql(context, 'mutation($id: ID!, $v: String!, $ops: [CatalogItemOperation!]!) { editCatalogItems(catalogId: $id, version: $v, operations: $ops) { __typename } }', { id: list.id, v: version, ops: [{ append: { postId: list.spare.id } }] });
+    expect(added.editCatalogItems!.__typename).toBe('CatalogEditSuccess');
+
+    // Drag the first story below the third with the pointer.
+    const from = (await handle.boundingBox())!;
+    const last = (await page.getByTestId('catalog-item').nth(2).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, last.y + last.height - 10, { steps: 8 });
+    await page.mouse.up();
+    await page.getByText('This list changed in another window. Here it is as it is now.').waitFor();
+    const expected = [list.titles[1], list.titles[2], list.titles[0], list.spare.title];
+    await expect.poll(() => itemTitles(page)).toEqual(expected);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Two tabs', level: 1 }).waitFor();
+    await expect(itemTitles(page)).resolves.toEqual(expected);
+    await page.getByText('4 stories').waitFor();
+    expect(errors).toEqual([]);
+  });
 
   for (const width of [500, 1200]) {
     it(`at ${width}px: a writer reorders their public list by keyboard, a signed-out reader reads it with its note, and another site embeds it`, async () => {

@@ -57,33 +57,38 @@ export function SortableItems({ items, labelOf, isLocked, onMove, renderItem }: 
     return true;
   };
 
+  /**
+   * A drag follows the pointer on the window, not on the handle: the list reorders as the
+   * pointer moves, and a row moved in the document would lose a capture held by its handle.
+   */
   const onPointerDown = (e: ReactPointerEvent<HTMLButtonElement>, item: CatalogPageItem, index: number) => {
     if (e.button !== 0 || lift) return;
+    e.preventDefault();
     const middles = items.map((i) => {
       const r = rows.current.get(i.catalogItemId)?.getBoundingClientRect();
       return r ? r.top + r.height / 2 : 0;
     });
-    drag.current = { id: item.catalogItemId, from: index, middles, pointerId: e.pointerId };
-    e.currentTarget.setPointerCapture(e.pointerId);
+    const pointerId = e.pointerId;
+    drag.current = { id: item.catalogItemId, from: index, middles, pointerId };
     setLift({ id: item.catalogItemId, from: index, at: index });
-    e.preventDefault();
-  };
-
-  const onPointerMove = (e: ReactPointerEvent<HTMLButtonElement>) => {
-    const d = drag.current;
-    if (!d || d.pointerId !== e.pointerId) return;
-    const at = dropIndex(e.clientY, d.middles, d.from);
-    setLift((l) => (l && l.at !== at ? { ...l, at } : l));
-  };
-
-  const onPointerUp = (e: ReactPointerEvent<HTMLButtonElement>, cancel: boolean) => {
-    const d = drag.current;
-    if (!d || d.pointerId !== e.pointerId) return;
-    drag.current = null;
-    const at = cancel ? d.from : dropIndex(e.clientY, d.middles, d.from);
-    const item = items[d.from];
-    if (item && at !== d.from) setAnnouncement(`${labelOf(item)} dropped at position ${at + 1} of ${items.length}.`);
-    finish(d.id, d.from, at);
+    const move = (ev: PointerEvent) => {
+      if (ev.pointerId !== pointerId) return;
+      const at = dropIndex(ev.clientY, middles, index);
+      setLift((l) => (l && l.at !== at ? { ...l, at } : l));
+    };
+    const end = (ev: PointerEvent) => {
+      if (ev.pointerId !== pointerId) return;
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', end);
+      window.removeEventListener('pointercancel', end);
+      drag.current = null;
+      const at = ev.type === 'pointercancel' ? index : dropIndex(ev.clientY, middles, index);
+      if (at !== index) setAnnouncement(`${labelOf(item)} dropped at position ${at + 1} of ${items.length}.`);
+      finish(item.catalogItemId, index, at);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
   };
 
   return (
@@ -123,9 +128,6 @@ export function SortableItems({ items, labelOf, isLocked, onMove, renderItem }: 
                 }
               }}
               onPointerDown={(e) => onPointerDown(e, item, index)}
-              onPointerMove={onPointerMove}
-              onPointerUp={(e) => onPointerUp(e, false)}
-              onPointerCancel={(e) => onPointerUp(e, true)}
             >
               <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
                 <path fill="currentColor" d="M7 4h2v2H7zM11 4h2v2h-2zM7 9h2v2H7zM11 9h2v2h-2zM7 14h2v2H7zM11 14h2v2h-2z" />
