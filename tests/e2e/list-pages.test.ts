@@ -52,7 +52,7 @@ describe.skipIf(h.skipReason !== '')(`list pages${h.skipReason ? ` (skipped: ${h
   });
   afterAll(() => new Promise<void>((done) => otherSite.close(() => done())));
 
-  it('keeps a story another tab added when this tab drags one to a new place from an older version', async () => {
+  it('keeps a story another tab added when this tab drags one from an older version; notes; remove with Undo', async () => {
     const { page, context, errors } = await h.open(1200);
     await signUpByEmail(page, 'Tam Tabs', `tam.${stamp}@example.com`);
     const list = await makeList(context, 'Two tabs');
@@ -79,6 +79,30 @@ describe.skipIf(h.skipReason !== '')(`list pages${h.skipReason ? ` (skipped: ${h
     await page.getByRole('heading', { name: 'Two tabs', level: 1 }).waitFor();
     await expect(itemTitles(page)).resolves.toEqual(expected);
     await page.getByText('4 stories').waitFor();
+
+    // A note on the story the other tab added: counted, refused over 280 characters, then saved.
+    const spareItem = page.getByTestId('catalog-item').filter({ hasText: list.spare.title });
+    await spareItem.getByRole('button', { name: `Add a note on ${list.spare.title}` }).click();
+    const note = spareItem.getByRole('textbox', { name: `Note on ${list.spare.title}` });
+    await note.fill('x'.repeat(281));
+    await spareItem.getByText('281/280').waitFor();
+    await spareItem.getByRole('button', { name: 'Save', disabled: true }).waitFor();
+    await note.fill('Read it last.');
+    await spareItem.getByRole('button', { name: 'Save' }).click();
+    await spareItem.getByTestId('catalog-note').getByText('Read it last.').waitFor();
+
+    // Remove the first story, then Undo: it comes back where it was.
+    await page.getByRole('button', { name: `Remove ${expected[0]} from this list` }).click();
+    await page.getByText('Removed from Two tabs.').waitFor();
+    await page.getByText('3 stories').waitFor();
+    const movedBack = page.waitForResponse((r) => r.url().endsWith('/_/graphql') && (r.request().postData() ?? '').includes('"move"'));
+    await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+    expect((await movedBack).ok()).toBe(true);
+    await page.screenshot({ path: screenshotPath('list-owner-undo-1200'), fullPage: true });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Two tabs', level: 1 }).waitFor();
+    await expect(itemTitles(page)).resolves.toEqual(expected);
+    await page.getByText('Read it last.').waitFor();
     expect(errors).toEqual([]);
   });
 
