@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshotPath, useBrowser } from './support/browser.js';
-import { signUpByEmail, waitForHydration } from './support/sign-in.js';
+import { clickOnceHydrated, signUpByEmail, waitForHydration } from './support/sign-in.js';
 
 const h = useBrowser();
 
@@ -141,8 +141,10 @@ describe.skipIf(h.skipReason !== '')(`list pages${h.skipReason ? ` (skipped: ${h
       await reader.page.goto(publicPath);
       await reader.page.getByText('Start here: the best of the three.').waitFor();
       await expect(itemTitles(reader.page)).resolves.toEqual(moved);
-      await reader.page.getByRole('button', { name: `Follow Keepers ${width}` }).waitFor();
       await reader.page.screenshot({ path: screenshotPath(`list-public-${width}`), fullPage: true });
+      // Following needs an account: signed out, Follow opens sign-up over the page.
+      await clickOnceHydrated(reader.page.getByRole('button', { name: `Follow Keepers ${width}` }));
+      await reader.page.getByRole('dialog', { name: /^Join / }).waitFor();
 
       // Another origin frames the embed, and it renders there.
       embedSrc = `${h.baseUrl}/embed/list/${slugId}`;
