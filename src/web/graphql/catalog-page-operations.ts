@@ -36,6 +36,7 @@ export const CATALOG_HEADER = gql`
       name
       username
       imageId
+      bio
     }
   }
 `;

@@ -35,7 +35,7 @@ export interface CatalogPageCatalog {
   viewerIsOwner: boolean;
   coverImageIds: string[];
   createdAt: number;
-  creator: { id: string; name: string; username: string | null; imageId: string | null };
+  creator: { id: string; name: string; username: string | null; imageId: string | null; bio: string };
 }
 
 export interface CatalogItemsPage {

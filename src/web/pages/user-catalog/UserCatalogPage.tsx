@@ -1,4 +1,5 @@
 import { CatalogHeader } from '../../components/catalog-page/CatalogHeader.js';
+import { CatalogSidebar } from '../../components/catalog-page/CatalogSidebar.js';
 import { CatalogItemCard } from '../../components/catalog-page/CatalogItemCard.js';
 import { catalogPageVariables, publicCatalogPath, yourCatalogPath, type CatalogItemsPage, type CatalogPageData, type CatalogPageItem } from '../../components/catalog-page/catalog-types.js';
 import { ShowMore } from '../../components/profile/ShowMore.js';
@@ -60,4 +61,10 @@ function PublicCatalog({ catalog, params }: { catalog: Catalog; params: Record<s
       {/* The list's claps and responses mount here: <CatalogResponses catalogId={catalog.id} /> (components/catalog-responses). */}
     </div>
   );
+}
+
+/** The right column: the list's creator. */
+export function Sidebar({ params }: PageProps) {
+  const catalog = usePageQuery<CatalogPageData>(CATALOG_PAGE_QUERY, catalogPageVariables(params))?.catalogById;
+  return catalog ? <CatalogSidebar creator={catalog.creator} /> : null;
 }

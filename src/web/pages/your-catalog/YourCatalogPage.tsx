@@ -3,6 +3,7 @@ import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
 import { Button } from '../../components/button/index.js';
 import { CatalogHeader } from '../../components/catalog-page/CatalogHeader.js';
+import { CatalogSidebar } from '../../components/catalog-page/CatalogSidebar.js';
 import { CatalogItemCard } from '../../components/catalog-page/CatalogItemCard.js';
 import { catalogPageVariables, publicCatalogPath, TOMBSTONE_TEXT, type CatalogPageCatalog, type CatalogPageData, type CatalogPageItem } from '../../components/catalog-page/catalog-types.js';
 import { ConfirmationDialog } from '../../components/confirmation-dialog/index.js';
@@ -175,4 +176,10 @@ function OwnerCatalog({ catalog: loaded }: { catalog: NonNullable<CatalogPageDat
       </ConfirmationDialog>
     </div>
   );
+}
+
+/** The right column: the list's creator. */
+export function Sidebar({ params }: PageProps) {
+  const catalog = usePageQuery<CatalogPageData>(CATALOG_PAGE_QUERY, catalogPageVariables(params))?.catalogById;
+  return catalog ? <CatalogSidebar creator={catalog.creator} /> : null;
 }
