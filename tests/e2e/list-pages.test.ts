@@ -52,7 +52,7 @@ describe.skipIf(h.skipReason !== '')(`list pages${h.skipReason ? ` (skipped: ${h
   });
   afterAll(() => new Promise<void>((done) => otherSite.close(() => done())));
 
-  it('keeps a story another tab added when this tab drags one from an older version; notes; remove with Undo', async () => {
+  it('keeps a story another tab added when this tab drags one from an older version; notes; remove with Undo; edit and delete the list', async () => {
     const { page, context, errors } = await h.open(1200);
     await signUpByEmail(page, 'Tam Tabs', `tam.${stamp}@example.com`);
     const list = await makeList(context, 'Two tabs');
@@ -103,6 +103,20 @@ describe.skipIf(h.skipReason !== '')(`list pages${h.skipReason ? ` (skipped: ${h
     await page.getByRole('heading', { name: 'Two tabs', level: 1 }).waitFor();
     await expect(itemTitles(page)).resolves.toEqual(expected);
     await page.getByText('Read it last.').waitFor();
+
+    // Edit the list (renamed and made private: its address follows the name), then delete it.
+    await page.getByRole('button', { name: 'Edit list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit list' });
+    await dialog.getByLabel('Name', { exact: true }).fill('Two tabs, kept');
+    await dialog.getByLabel('Make it private').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Two tabs, kept', level: 1 }).waitFor();
+    await page.getByText('Private', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname.startsWith('/me/list/two-tabs-kept-'));
+    await page.getByRole('button', { name: 'Delete list' }).click();
+    await page.getByRole('dialog', { name: 'Delete list' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((url) => url.pathname === '/me/lists');
+    expect((await gql(context, 'query($id: ID!) { catalogById(catalogId: $id) { id } }', { id: list.id })).catalogById).toBeNull();
     expect(errors).toEqual([]);
   });
 
