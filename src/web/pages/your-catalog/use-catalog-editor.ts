@@ -58,6 +58,9 @@ export function useCatalogEditor(catalogId: string, initial: ListView, onMessage
     [loadData, catalogId],
   );
 
+  /** How the unanswered edits change the item count. */
+  const pendingDelta = () => unanswered.current.reduce((n, e) => n + e.countDelta, 0);
+
   /** The items shown read again from the server (as many as were shown), with unanswered edits over them. */
   const reread = useCallback(async () => {
     try {
@@ -67,8 +70,7 @@ export function useCatalogEditor(catalogId: string, initial: ListView, onMessage
       const c = (data as { catalogById: { version: string; itemsCount: number; items: CatalogItemsPage } | null } | undefined)?.catalogById;
       if (!c) return;
       const items = unanswered.current.reduce((acc, e) => e.local(acc), c.items.items);
-      const delta = unanswered.current.reduce((n, e) => n + e.countDelta, 0);
-      update(() => ({ version: c.version, itemsCount: c.itemsCount + delta, items, next: c.items.next }));
+      update(() => ({ version: c.version, itemsCount: c.itemsCount + pendingDelta(), items, next: c.items.next }));
     } catch {
       // The page keeps what it shows; the next edit meets the conflict and reads again.
     }
@@ -77,7 +79,6 @@ export function useCatalogEditor(catalogId: string, initial: ListView, onMessage
   const run = useCallback(
     async (edit: QueuedEdit): Promise<EditOutcome> => {
       const ops = edit.ops(viewRef.current.items);
-      const done = () => (unanswered.current = unanswered.current.filter((e) => e !== edit));
       let answer = await send(viewRef.current.version, ops);
       let conflicted = false;
       if (answer?.__typename === 'CatalogConflict') {
@@ -85,12 +86,19 @@ export function useCatalogEditor(catalogId: string, initial: ListView, onMessage
         const conflict = answer as Conflict;
         const serverIds = conflict.items.map((i) => i.catalogItemId);
         const rebased = rebaseOps(ops, viewRef.current.items, { itemIds: serverIds, complete: serverIds.length < CATALOG_PAGE_SIZE });
-        answer = rebased.length > 0 ? await send(conflict.version, rebased) : ({ __typename: 'CatalogEditSuccess', version: conflict.version, catalog: { itemsCount: -1 }, operations: [] } as Success);
+        if (rebased.length === 0) {
+          // Nothing left to do (another tab removed what this edit was about): show the list as it is now.
+          unanswered.current = unanswered.current.filter((e) => e !== edit);
+          await reread();
+          onMessage(EDIT_MESSAGES.changedElsewhere, false);
+          return { ok: true, items: [] };
+        }
+        answer = await send(conflict.version, rebased);
       }
-      done();
+      unanswered.current = unanswered.current.filter((e) => e !== edit);
       if (answer?.__typename === 'CatalogEditSuccess') {
         const success = answer as Success;
-        update((v) => ({ ...v, version: success.version, itemsCount: success.catalog.itemsCount >= 0 ? success.catalog.itemsCount + unanswered.current.reduce((n, e) => n + e.countDelta, 0) : v.itemsCount }));
+        update((v) => ({ ...v, version: success.version, itemsCount: success.catalog.itemsCount + pendingDelta() }));
         if (conflicted) {
           await reread();
           onMessage(EDIT_MESSAGES.changedElsewhere, false);
