@@ -74,7 +74,7 @@ export const catalogsTypeDefs = /* GraphQL */ `
     catalogs(limit: Int, next: String): [Catalog!]!
   }
   extend type Query {
-    "Also accepts a slugId; a private list is null to everyone but its owner."
+    "Also accepts a slugId (a predefined kind such as reading-list names the viewer's own); a private list is null to everyone but its owner."
     catalogById(catalogId: ID!): Catalog
     "Predefined first, then the viewer's own lists."
     viewerCatalogs(limit: Int, next: String): [Catalog!]!

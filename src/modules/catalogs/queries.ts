@@ -10,7 +10,9 @@ import {
   ITEM_COLUMNS,
   LIMITS,
   PREDEFINED_KINDS,
+  type PredefinedKind,
   parsePredefinedId,
+  predefinedCatalogId,
   unusedPredefined,
 } from './model.js';
 
@@ -42,9 +44,12 @@ function offsetOf(next: string | null | undefined): number {
 
 /**
  * A list by id or slugId, if the viewer may see it (private lists: their owner only). The
- * owner's predefined list is there before its first use.
+ * owner's predefined list is there before its first use. A predefined list's slugId is its
+ * kind ('reading-list'), which names the viewer's own (/me/list/reading-list).
  */
 export async function catalogForViewer(db: Db, idOrSlug: string, viewerId: string | null): Promise<CatalogRow | null> {
+  const ownKind = (PREDEFINED_KINDS as readonly string[]).includes(idOrSlug) ? (idOrSlug as PredefinedKind) : null;
+  if (ownKind) return viewerId ? catalogForViewer(db, predefinedCatalogId(viewerId, ownKind), viewerId) : null;
   const predefined = parsePredefinedId(idOrSlug);
   const id = predefined ? idOrSlug : (/(?:^|-)([0-9a-f]{12})$/.exec(idOrSlug)?.[1] ?? idOrSlug);
   const [row] = await rows<CatalogRow>(db, sql`select ${cols} from catalogs where id = ${id}`);
