@@ -7,7 +7,7 @@ import { gql } from 'graphql-tag';
  */
 
 /** Where the next page starts (null on the last one). */
-const PAGING = gql`
+export const PAGING = gql`
   fragment ResponsesPaging_info on PagingInfo {
     next {
       limit
