@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
 import {
@@ -36,14 +36,16 @@ export interface CatalogResponsesProps {
  * Renders nothing for a list the viewer may not see.
  */
 export function CatalogResponses({ catalogId }: CatalogResponsesProps) {
-  const data = usePageQuery<DiscussionData>(THREADED_CATALOG_RESPONSES_QUERY, catalogResponsesVariables(catalogId));
-  const catalog = data?.catalogById ?? null;
-  const first = data?.threadedCatalogResponses ?? null;
+  const data = useDiscussion(catalogId);
+  const shown = typeof data === 'object' ? data : null;
+  const catalog = shown?.catalogById ?? null;
+  const first = shown?.threadedCatalogResponses ?? null;
   const api = useCatalogResponsesApi(catalog?.id ?? catalogId);
   const [count, setCount] = useState<number | null>(null);
   const changeCount = useCallback((change: (n: number) => number) => setCount((n) => change(n ?? first?.responsesCount ?? 0)), [first]);
 
-  if (!data) return <section className={styles.discussion} aria-label="Responses" aria-busy="true" data-testid="catalog-responses" />;
+  if (data === undefined) return <section className={styles.discussion} aria-label="Responses" aria-busy="true" data-testid="catalog-responses" />;
+  if (data === 'failed') return <p className={styles.failed}>The responses could not be loaded.</p>;
   if (!catalog || !first) return null;
   return (
     <section className={styles.discussion} aria-label="Claps and responses" data-testid="catalog-responses">
@@ -61,6 +63,28 @@ export function CatalogResponses({ catalogId }: CatalogResponsesProps) {
       />
     </section>
   );
+}
+
+/**
+ * The discussion's first page: the page's preload when it has one (server-rendered), else
+ * fetched once the component is in the browser (a page that did not preload it).
+ */
+function useDiscussion(catalogId: string): DiscussionData | 'failed' | undefined {
+  const preloaded = usePageQuery<DiscussionData>(THREADED_CATALOG_RESPONSES_QUERY, catalogResponsesVariables(catalogId));
+  const loadData = useBrowserData();
+  const [fetched, setFetched] = useState<DiscussionData | 'failed' | undefined>(undefined);
+  useEffect(() => {
+    if (preloaded) return;
+    let live = true;
+    loadData()
+      .then(({ client }) => client.query({ query: THREADED_CATALOG_RESPONSES_QUERY, variables: catalogResponsesVariables(catalogId), fetchPolicy: 'network-only' }))
+      .then(({ data }) => live && setFetched((data as DiscussionData | undefined) ?? 'failed'))
+      .catch(() => live && setFetched('failed'));
+    return () => {
+      live = false;
+    };
+  }, [preloaded, loadData, catalogId]);
+  return preloaded ?? fetched;
 }
 
 /**
