@@ -1,18 +1,15 @@
 import type { Db } from '../../platform/db/client.js';
-import { MAX_CLAPS_PER_STORY } from '../../shared/claps.js';
+import { CLAP_AS_YOURSELF_MESSAGE, clampedClapsMessage, MAX_CLAPS_PER_STORY, NUM_CLAPS_MESSAGE } from '../../shared/claps.js';
 import { VISIBILITY } from './model.js';
 
 /** A list's claps follow a story's rules (claps/README.md), in the words of a list. */
 export const CATALOG_CLAP_MESSAGES = {
-  numClaps: `numClaps must be a whole number from 1 to ${MAX_CLAPS_PER_STORY}.`,
-  notYou: 'You can only clap as yourself.',
+  numClaps: NUM_CLAPS_MESSAGE,
+  notYou: CLAP_AS_YOURSELF_MESSAGE,
   ownList: 'You cannot applaud your own list.',
   signIn: 'Sign in to clap.',
   notFound: 'List not found.',
-  clamped: (added: number, asked: number) =>
-    added === 0
-      ? `You have already given this list the most claps a reader can: ${MAX_CLAPS_PER_STORY}.`
-      : `A reader can give a list up to ${MAX_CLAPS_PER_STORY} claps: ${added} of your ${asked} were added.`,
+  clamped: (added: number, asked: number) => clampedClapsMessage('list', added, asked),
 } as const;
 
 export type CatalogClapOutcome =

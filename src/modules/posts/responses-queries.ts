@@ -98,26 +98,29 @@ export interface ResponsesPage {
   next: string | null;
 }
 
-/** One page of the responses to `parentId`. `after` is a cursor from a previous page. */
-export async function responsesPage(
-  db: Db,
-  opts: { parentId: string; order: ResponseOrder; limit: number; after: string | null; includeHidden: boolean },
-): Promise<ResponsesPage> {
+/** The two statements of an order: its first page and the pages after a cursor. */
+interface PageStatements {
+  first: (db: Db, parentId: string, includeHidden: boolean, limit: number) => Promise<ResponseRow[]>;
+  after: (db: Db, parentId: string, includeHidden: boolean, limit: number, after: string) => Promise<ResponseRow[]>;
+}
+
+type PageOptions = { limit: number; after: string | null; includeHidden: boolean };
+
+async function readPage(db: Db, statements: PageStatements, parentId: string, opts: PageOptions): Promise<ResponsesPage> {
   const rows = opts.after
-    ? await PAGE_AFTER[opts.order](db, opts.parentId, opts.includeHidden, opts.limit + 1, opts.after)
-    : await FIRST_PAGE[opts.order](db, opts.parentId, opts.includeHidden, opts.limit + 1);
+    ? await statements.after(db, parentId, opts.includeHidden, opts.limit + 1, opts.after)
+    : await statements.first(db, parentId, opts.includeHidden, opts.limit + 1);
   return pageOf(rows, opts.limit);
 }
 
+/** One page of the responses to `parentId`. `after` is a cursor from a previous page. */
+export function responsesPage(db: Db, opts: PageOptions & { parentId: string; order: ResponseOrder }): Promise<ResponsesPage> {
+  return readPage(db, { first: FIRST_PAGE[opts.order], after: PAGE_AFTER[opts.order] }, opts.parentId, opts);
+}
+
 /** One page of the responses to a list (depth 1; their replies are read as any post's). */
-export async function catalogResponsesPage(
-  db: Db,
-  opts: { catalogId: string; order: ListOrder; limit: number; after: string | null; includeHidden: boolean },
-): Promise<ResponsesPage> {
-  const rows = opts.after
-    ? await LIST_PAGE_AFTER[opts.order](db, opts.catalogId, opts.includeHidden, opts.limit + 1, opts.after)
-    : await LIST_FIRST_PAGE[opts.order](db, opts.catalogId, opts.includeHidden, opts.limit + 1);
-  return pageOf(rows, opts.limit);
+export function catalogResponsesPage(db: Db, opts: PageOptions & { catalogId: string; order: ListOrder }): Promise<ResponsesPage> {
+  return readPage(db, { first: LIST_FIRST_PAGE[opts.order], after: LIST_PAGE_AFTER[opts.order] }, opts.catalogId, opts);
 }
 
 /**
