@@ -75,6 +75,8 @@ describe('list claps and responses', () => {
     expect(full).toMatchObject({ clapCount: 53, addedClaps: 0 });
 
     expect((await reader.browser.gql(BY_ID, { id })).data.catalogById).toMatchObject({ clapCount: 53, viewerClapCount: 50 });
+    const clappers = (await anon.gql(`query($id: ID!) { catalogById(catalogId: $id) { clappers(limit: 5) { id } } }`, { id })).data.catalogById.clappers;
+    expect(clappers.map((u: { id: string }) => u.id)).toEqual([reader.id, staff.id]);
     expect((await anon.gql(BY_ID, { id })).data.catalogById).toMatchObject({ clapCount: 53, viewerClapCount: 0 });
     const { rows } = await t.database.pool.query<{ total: number; kept: number }>(
       'select (select sum(count)::int from catalog_claps where catalog_id = $1) as total, (select clap_count from catalogs where id = $1) as kept',

@@ -102,3 +102,13 @@ export async function viewerCatalogClaps(db: Db, userId: string, catalogIds: rea
   const byId = new Map(rows.map((r) => [r.catalog_id, r.count]));
   return catalogIds.map((id) => byId.get(id) ?? 0);
 }
+
+/** The readers who clapped a list, the latest first (spec §3 Catalog clappers). */
+export async function catalogClapperIds(db: Db, catalogId: string, limit: number): Promise<string[]> {
+  const { rows } = await db.$client.query<{ user_id: string }>({
+    name: 'catalog_clappers',
+    text: 'select k.user_id from catalog_claps k join users u on u.id = k.user_id where k.catalog_id = $1 and u.deactivated_at is null order by k.updated_at desc, k.user_id limit $2',
+    values: [catalogId, limit],
+  });
+  return rows.map((r) => r.user_id);
+}

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { IResolvers } from 'mercurius';
-import { ForbiddenError, UnauthorizedError } from '../../platform/errors/index.js';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../platform/errors/index.js';
 import { MAX_CLAPS_PER_STORY } from '../../shared/claps.js';
 import { LIMITS } from '../../shared/constants.js';
 import type { RequestContext } from '../../server/graphql/context.js';
@@ -9,7 +9,7 @@ import type { PostRow } from '../posts/queries.js';
 import { checkResponseParagraphs } from '../posts/responses.js';
 import { pageArgs, type Paging, presentResponses, respondingTooFast } from '../posts/responses-graphql.js';
 import { catalogResponsesCount, catalogResponsesPage } from '../posts/responses-queries.js';
-import { CATALOG_CLAP_MESSAGES, clapCatalog, viewerCatalogClaps } from './claps.js';
+import { CATALOG_CLAP_MESSAGES, catalogClapperIds, clapCatalog, viewerCatalogClaps } from './claps.js';
 import { DISCUSSION_MESSAGES, respondToCatalog, setCatalogResponseVisibility } from './discussion.js';
 import { CATALOG_MESSAGES, type CatalogRow } from './model.js';
 import { catalogForViewer } from './queries.js';
@@ -44,6 +44,8 @@ export const catalogDiscussionTypeDefs = /* GraphQL */ `
     viewerClapCount: Int!
     "The list's visible discussion, replies included."
     responsesCount: Int!
+    "Spec §3 clappers: readers who clapped the list, the latest first (limit 1 to 25, default 10)."
+    clappers(limit: Int): [User!]!
   }
   extend type Post {
     "The list this response answers, when the reader may see it; null for anything else."
@@ -68,6 +70,7 @@ export const catalogDiscussionTypeDefs = /* GraphQL */ `
 type Ctx = RequestContext;
 
 const NOT_FOUND = { __typename: 'NotFound', message: CATALOG_MESSAGES.notFound };
+const MAX_CLAPPERS = 25;
 const badRequest = (message: string) => ({ __typename: 'BadRequest', message });
 
 const clapLoaders = new WeakMap<object, DataLoader<string, number>>();
@@ -151,6 +154,12 @@ export const catalogDiscussionResolvers: IResolvers = {
     clapCount: (c: CatalogRow) => c.clapCount ?? 0,
     viewerClapCount: (c: CatalogRow, _: unknown, ctx: Ctx) => (ctx.viewer && ctx.viewer.id !== c.userId ? viewerClaps(ctx, ctx.viewer.id).load(c.id) : 0),
     responsesCount: (c: CatalogRow, _: unknown, ctx: Ctx) => catalogResponsesCount(ctx.db, c.id),
+    clappers: async (c: CatalogRow, a: { limit?: number | null }, ctx: Ctx) => {
+      const limit = a.limit ?? 10;
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CLAPPERS) throw new BadRequestError(`limit must be from 1 to ${MAX_CLAPPERS}.`);
+      const users = await ctx.loaders.userById.loadMany(await catalogClapperIds(ctx.db, c.id, limit));
+      return users.filter((u) => u && !(u instanceof Error));
+    },
   },
   Post: {
     inResponseToCatalog: (p: PostRow, _: unknown, ctx: Ctx) => (p.inResponseToCatalogId ? catalogForViewer(ctx.db, p.inResponseToCatalogId, ctx.viewer?.id ?? null) : null),
