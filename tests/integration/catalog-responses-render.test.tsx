@@ -88,6 +88,8 @@ describe('CatalogResponses on the server', () => {
     const top = (await reader.browser.gql(RESPOND, { id: list.id, paragraphs: text('Visible for now.') })).data.publishCatalogResponse;
     const shown = await render(owner.browser, owner, list.id);
     expect(shown).toContain('Response options');
+    expect(shown).toContain('Close responses');
+    expect(await render(reader.browser, reader, list.id)).not.toContain('Close responses');
     await owner.browser.gql(HIDE, { list: list.id, response: top.id });
 
     const mine = await render(owner.browser, owner, list.id);
@@ -104,6 +106,8 @@ describe('CatalogResponses on the server', () => {
     const locked = await render(reader.browser, reader, list.id);
     expect(locked).toContain('The author has closed discussion for this list.');
     expect(locked).not.toContain('What are your thoughts?');
+    expect(locked).not.toContain('Reopen responses');
+    expect(await render(owner.browser, owner, list.id)).toContain('Reopen responses');
 
     const priv = await newList('PRIVATE');
     expect(await render(reader.browser, reader, priv.id)).not.toContain('catalog-responses');

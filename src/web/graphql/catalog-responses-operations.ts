@@ -118,3 +118,29 @@ export const CLAP_CATALOG_MUTATION = gql`
     }
   }
 `;
+
+/** The list's owner closes or reopens its discussion (Catalog.responsesLocked). */
+export const SET_CATALOG_RESPONSES_LOCKED_MUTATION = gql`
+  mutation SetCatalogResponsesLocked($catalogId: ID!, $responsesLocked: Boolean!) {
+    updateCatalog(catalogId: $catalogId, responsesLocked: $responsesLocked) {
+      __typename
+      ... on CatalogEditSuccess {
+        version
+        catalog {
+          id
+          version
+          responsesLocked
+        }
+      }
+      ... on NotFound {
+        message
+      }
+      ... on BadRequest {
+        message
+      }
+      ... on Unauthorized {
+        message
+      }
+    }
+  }
+`;

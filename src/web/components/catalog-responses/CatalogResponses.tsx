@@ -4,6 +4,7 @@ import { mutateField } from '../../apollo/mutate.js';
 import {
   HIDE_CATALOG_RESPONSE_MUTATION,
   PUBLISH_CATALOG_RESPONSE_MUTATION,
+  SET_CATALOG_RESPONSES_LOCKED_MUTATION,
   SHOW_CATALOG_RESPONSE_MUTATION,
   THREADED_CATALOG_RESPONSES_QUERY,
 } from '../../graphql/catalog-responses-operations.js';
@@ -11,7 +12,9 @@ import { usePageQuery } from '../../graphql/use-page-query.js';
 import { TRY_AGAIN, useResponsesApi, type ResponsePost, type ResponseSortType, type ResponsesApi } from '../../pages/post/responses/responses-api.js';
 import type { ParagraphInputValue } from '../../pages/post/responses/response-text.js';
 import { ResponsesThread, type ResponsesPage } from '../../pages/post/responses/ResponsesThread.js';
+import { useSite } from '../../app-context.js';
 import { ClapButton } from '../clap-button/index.js';
+import { useToast } from '../toast/index.js';
 import { catalogResponsesVariables } from './preload.js';
 import styles from './catalog-responses.module.css';
 
@@ -43,10 +46,24 @@ export function CatalogResponses({ catalogId }: CatalogResponsesProps) {
   const api = useCatalogResponsesApi(catalog?.id ?? catalogId);
   const [count, setCount] = useState<number | null>(null);
   const changeCount = useCallback((change: (n: number) => number) => setCount((n) => change(n ?? first?.responsesCount ?? 0)), [first]);
+  const { viewer } = useSite();
+  const toast = useToast();
+  // The owner's own choice wins over the fetched flag once they change it here.
+  const [lockedNow, setLockedNow] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
 
   if (data === undefined) return <section className={styles.discussion} aria-label="Responses" aria-busy="true" data-testid="catalog-responses" />;
   if (data === 'failed') return <p className={styles.failed}>The responses could not be loaded.</p>;
   if (!catalog || !first) return null;
+  const locked = lockedNow ?? catalog.responsesLocked;
+  const toggleLocked = async () => {
+    setSaving(true);
+    const ok = await api.setLocked(!locked);
+    setSaving(false);
+    if (!ok) return toast.show({ message: 'Something went wrong. Please try again.', toastStyle: 'ERROR' });
+    setLockedNow(!locked);
+    toast.show({ message: locked ? 'Responses to this list are open again.' : 'Responses to this list are closed.' });
+  };
   return (
     <section className={styles.discussion} aria-label="Claps and responses" data-testid="catalog-responses">
       <ResponsesThread
@@ -55,11 +72,20 @@ export function CatalogResponses({ catalogId }: CatalogResponsesProps) {
         loadPage={api.listPage}
         publish={api.respond}
         parentCreatorId={catalog.creator.id}
-        open={!catalog.responsesLocked}
+        open={!locked}
         closedNotice={LIST_CLOSED_NOTICE}
         count={count ?? first.responsesCount}
         changeCount={changeCount}
-        aside={<ClapButton catalogId={catalog.id} creatorId={catalog.creator.id} clapCount={catalog.clapCount} viewerClapCount={catalog.viewerClapCount} />}
+        aside={
+          <div className={styles.actions}>
+            {viewer?.id === catalog.creator.id && (
+              <button type="button" className={styles.lockButton} onClick={() => void toggleLocked()} disabled={saving} aria-pressed={locked}>
+                {locked ? 'Reopen responses' : 'Close responses'}
+              </button>
+            )}
+            <ClapButton catalogId={catalog.id} creatorId={catalog.creator.id} clapCount={catalog.clapCount} viewerClapCount={catalog.viewerClapCount} />
+          </div>
+        }
       />
     </section>
   );
@@ -107,6 +133,11 @@ function useCatalogResponsesApi(catalogId: string) {
         if (!result) return TRY_AGAIN;
         if (result.__typename === 'Post') return result as unknown as ResponsePost;
         return result.message ?? TRY_AGAIN;
+      },
+      /** The owner closes (true) or reopens the discussion; true when done. */
+      async setLocked(responsesLocked: boolean): Promise<boolean> {
+        const result = await mutateField(loadData, SET_CATALOG_RESPONSES_LOCKED_MUTATION, { catalogId, responsesLocked }, 'updateCatalog');
+        return result?.__typename === 'CatalogEditSuccess';
       },
       async setHidden(parentPostId: string, responseId: string, hidden: boolean): Promise<boolean> {
         if (parentPostId) return storyApi.setHidden(parentPostId, responseId, hidden);
