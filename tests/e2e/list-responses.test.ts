@@ -15,7 +15,7 @@ async function gql<T>(page: Page, query: string, variables: Record<string, unkno
 }
 
 describe.skipIf(h.skipReason !== '')(`list claps and responses${h.skipReason ? ` (skipped: ${h.skipReason})` : ''}`, () => {
-  it('a reader claps a public list and responds; the owner hides the response and undoes it', async () => {
+  it('a reader claps a public list and responds; the owner hides the response, undoes, and closes the discussion', async () => {
     const tag = Date.now().toString(36);
     const storyId = (await firstStoryPath(h.baseUrl)).slice(-12);
     const responseText = `A list worth keeping ${tag}`;
@@ -58,6 +58,11 @@ describe.skipIf(h.skipReason !== '')(`list claps and responses${h.skipReason ? `
     await owner.page.getByRole('button', { name: 'Undo' }).click();
     await response.getByText(responseText).waitFor();
     await owner.page.getByTestId('catalog-responses').screenshot({ path: screenshotPath('list-responses-1200'), animations: 'disabled' });
+
+    // The owner closes the discussion: the editor gives way to the spec's notice.
+    await owner.page.getByRole('button', { name: 'Close responses' }).click();
+    await owner.page.getByText('The author has closed discussion for this list.').waitFor();
+    await owner.page.getByRole('button', { name: 'Reopen responses' }).waitFor();
 
     expect(reader.errors).toEqual([]);
     expect(owner.errors).toEqual([]);
