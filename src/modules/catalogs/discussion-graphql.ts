@@ -35,7 +35,6 @@ export const catalogDiscussionTypeDefs = /* GraphQL */ `
     posts: [Post!]!
     pagingInfo: PagingInfo!
   }
-  union HideCatalogResponseResult = Post | NotFound
 
   extend type Catalog {
     "Claps from every reader."
@@ -61,9 +60,9 @@ export const catalogDiscussionTypeDefs = /* GraphQL */ `
     "Publishes a response to a list at once. Locked responses: BadRequest with the spec's message."
     publishCatalogResponse(catalogId: ID!, paragraphs: [ParagraphInput!]!): PublishPostResult!
     "The list's owner hides a response to it (toast with Undo)."
-    hideCatalogResponse(parentCatalogId: ID!, catalogResponseId: ID!): HideCatalogResponseResult!
+    hideCatalogResponse(parentCatalogId: ID!, catalogResponseId: ID!): HidePostResponseResult!
     "ShowCatalogResponseOnParent: shows a hidden response to a list again."
-    showCatalogResponseOnParent(parentCatalogId: ID!, catalogResponseId: ID!): HideCatalogResponseResult!
+    showCatalogResponseOnParent(parentCatalogId: ID!, catalogResponseId: ID!): HidePostResponseResult!
   }
 `;
 
@@ -149,7 +148,6 @@ export const catalogDiscussionResolvers: IResolvers = {
     showCatalogResponseOnParent: (_: unknown, a: { parentCatalogId: string; catalogResponseId: string }, ctx: Ctx) => hideOrShow(a, ctx, false),
   },
   CatalogClapResult: { resolveType: (o: { __typename: string }) => o.__typename },
-  HideCatalogResponseResult: { resolveType: (o: { __typename?: string }) => o.__typename ?? 'Post' },
   Catalog: {
     clapCount: (c: CatalogRow) => c.clapCount ?? 0,
     viewerClapCount: (c: CatalogRow, _: unknown, ctx: Ctx) => (ctx.viewer && ctx.viewer.id !== c.userId ? viewerClaps(ctx, ctx.viewer.id).load(c.id) : 0),

@@ -40,7 +40,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   CatalogEditResult: ['CatalogEditSuccess', 'CatalogConflict', 'NotFound', 'BadRequest', 'Unauthorized'],
   AddToPredefinedCatalogResult: ['AddToPredefinedCatalogSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
   CatalogClapResult: ['CatalogClapSuccess', 'NotFound', 'BadRequest'],
-  HideCatalogResponseResult: ['Post', 'NotFound'],
   // The gift outcomes extend the membership result (modules/gifts).
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
 };

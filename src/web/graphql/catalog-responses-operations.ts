@@ -1,5 +1,5 @@
 import { gql } from 'graphql-tag';
-import { PAGING, RESPONSE_FIELDS } from './responses-operations.js';
+import { HIDE_RESULT, PAGING, RESPONSE_FIELDS } from './responses-operations.js';
 
 /**
  * A list's claps and discussion (spec §3 Catalog clappers and threaded responses, §7
@@ -62,23 +62,10 @@ export const PUBLISH_CATALOG_RESPONSE_MUTATION = gql`
   ${RESPONSE_FIELDS}
 `;
 
-const HIDE_RESULT = gql`
-  fragment HideCatalogResponseResult_result on HideCatalogResponseResult {
-    __typename
-    ... on Post {
-      id
-      isHiddenByParentAuthor
-    }
-    ... on NotFound {
-      message
-    }
-  }
-`;
-
 export const HIDE_CATALOG_RESPONSE_MUTATION = gql`
   mutation HideCatalogResponseOnParent($parentCatalogId: ID!, $catalogResponseId: ID!) {
     hideCatalogResponse(parentCatalogId: $parentCatalogId, catalogResponseId: $catalogResponseId) {
-      ...HideCatalogResponseResult_result
+      ...HidePostResponseResult_result
     }
   }
   ${HIDE_RESULT}
@@ -88,7 +75,7 @@ export const HIDE_CATALOG_RESPONSE_MUTATION = gql`
 export const SHOW_CATALOG_RESPONSE_MUTATION = gql`
   mutation ShowCatalogResponseOnParent($parentCatalogId: ID!, $catalogResponseId: ID!) {
     showCatalogResponseOnParent(parentCatalogId: $parentCatalogId, catalogResponseId: $catalogResponseId) {
-      ...HideCatalogResponseResult_result
+      ...HidePostResponseResult_result
     }
   }
   ${HIDE_RESULT}

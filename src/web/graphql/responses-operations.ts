@@ -161,8 +161,8 @@ export const PUBLISH_RESPONSE_MUTATION = gql`
   ${RESPONSE_FIELDS}
 `;
 
-/** What hiding or showing a response answers. */
-const HIDE_RESULT = gql`
+/** What hiding or showing a response answers (to a story or to a list). */
+export const HIDE_RESULT = gql`
   fragment HidePostResponseResult_result on HidePostResponseResult {
     __typename
     ... on Post {
