@@ -57,6 +57,8 @@ export interface CatalogRow {
   itemsCount: number;
   followersCount: number;
   responsesLocked: boolean;
+  /** Claps from every reader (catalog_claps). */
+  clapCount: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -73,7 +75,7 @@ export interface CatalogItemRow {
 
 export const CATALOG_COLUMNS = `id, user_id as "userId", name, description, visibility, predefined, version,
   items_count as "itemsCount", followers_count as "followersCount", responses_locked as "responsesLocked",
-  created_at as "createdAt", updated_at as "updatedAt"`;
+  clap_count as "clapCount", created_at as "createdAt", updated_at as "updatedAt"`;
 export const ITEM_COLUMNS = `id, catalog_id as "catalogId", post_id as "postId", note, position::text as position,
   tombstone_title as "tombstoneTitle", added_at as "addedAt"`;
 
@@ -137,6 +139,7 @@ export function unusedPredefined(userId: string, kind: PredefinedKind): CatalogR
     itemsCount: 0,
     followersCount: 0,
     responsesLocked: false,
+    clapCount: 0,
     createdAt: epoch,
     updatedAt: epoch,
   };

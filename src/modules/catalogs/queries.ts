@@ -145,3 +145,17 @@ export async function coverImageIds(db: Db, catalogId: string): Promise<string[]
   );
   return found.map((r) => r.id).filter(Boolean);
 }
+
+/**
+ * Whether `actorId` may add to a list's discussion, read in the writer's transaction with the
+ * list row held (FOR SHARE): an owner locking responses at this moment lands first or waits.
+ * A list the actor may not see is 'not-found'; a locked one 'closed'.
+ */
+export async function catalogDiscussionState(tx: Pick<Db, 'execute'>, catalogId: string, actorId: string): Promise<'open' | 'closed' | 'not-found'> {
+  const { rows: found } = await tx.execute<{ userId: string; visibility: number; responsesLocked: boolean }>(
+    sql`select user_id as "userId", visibility, responses_locked as "responsesLocked" from catalogs where id = ${catalogId} for share`,
+  );
+  const row = found[0];
+  if (!row || !canSeeCatalog(row, actorId)) return 'not-found';
+  return row.responsesLocked ? 'closed' : 'open';
+}

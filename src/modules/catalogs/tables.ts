@@ -25,6 +25,8 @@ export const catalogs = pgTable(
     itemsCount: integer('items_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
     responsesLocked: boolean('responses_locked').notNull().default(false),
+    /** The sum of catalog_claps.count, kept in the statement that changes them (claps.ts). */
+    clapCount: integer('clap_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,3 +81,20 @@ export const catalogFollows = pgTable(
   (t) => [primaryKey({ columns: [t.catalogId, t.userId] }), index('catalog_follows_user_idx').on(t.userId, t.createdAt)],
 );
 
+
+/** Claps on a list: one row per reader and list, 1..50 like a story's (spec §9). catalogs.clap_count is their sum. */
+export const catalogClaps = pgTable(
+  'catalog_claps',
+  {
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.userId] }), index('catalog_claps_user_idx').on(t.userId, t.updatedAt), check('catalog_claps_count_range', sql`${t.count} between 1 and 50`)],
+);

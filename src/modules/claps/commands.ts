@@ -1,19 +1,16 @@
 import type { Db } from '../../platform/db/client.js';
-import { MAX_CLAPS_PER_STORY } from '../../shared/claps.js';
+import { CLAP_AS_YOURSELF_MESSAGE, clampedClapsMessage, MAX_CLAPS_PER_STORY, NUM_CLAPS_MESSAGE } from '../../shared/claps.js';
 import { notifyEventDispatchers } from '../../platform/events/outbox.js';
 
 export { MAX_CLAPS_PER_STORY };
 
 export const CLAP_MESSAGES = {
-  numClaps: `numClaps must be a whole number from 1 to ${MAX_CLAPS_PER_STORY}.`,
-  notYou: 'You can only clap as yourself.',
+  numClaps: NUM_CLAPS_MESSAGE,
+  notYou: CLAP_AS_YOURSELF_MESSAGE,
   ownStory: 'You cannot applaud your own story.',
   signIn: 'Sign in to clap.',
   notFound: 'Post not found.',
-  clamped: (added: number, asked: number) =>
-    added === 0
-      ? `You have already given this story the most claps a reader can: ${MAX_CLAPS_PER_STORY}.`
-      : `A reader can give a story up to ${MAX_CLAPS_PER_STORY} claps: ${added} of your ${asked} were added.`,
+  clamped: (added: number, asked: number) => clampedClapsMessage('story', added, asked),
 } as const;
 
 export type ClapOutcome =

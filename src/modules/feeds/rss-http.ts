@@ -46,7 +46,7 @@ export async function feedStories(db: Db, creatorId: string, limit = FEED_SIZE) 
     .select(STORY_COLUMNS)
     .from(posts)
     // LOCKED is the listed member-only visibility; UNLISTED and PRIVATE stay out, and so do responses.
-    .where(and(...publishedStoriesOf(creatorId), isNull(posts.inResponseToPostId), inArray(posts.visibility, ['PUBLIC', 'LOCKED'])))
+    .where(and(...publishedStoriesOf(creatorId), isNull(posts.inResponseToPostId), isNull(posts.inResponseToCatalogId), inArray(posts.visibility, ['PUBLIC', 'LOCKED'])))
     .orderBy(desc(posts.firstPublishedAt))
     .limit(limit);
 }

@@ -16,7 +16,7 @@ export const isYourStoriesFilter = (v: string | undefined): v is YourStoriesFilt
 const inTrash = sql`${posts.deletedAt} is not null`;
 const live = sql`${posts.deletedAt} is null`;
 const published = sql`${posts.firstPublishedAt} is not null`;
-const isResponse = sql`${posts.inResponseToPostId} is not null`;
+const isResponse = sql`(${posts.inResponseToPostId} is not null or ${posts.inResponseToCatalogId} is not null)`;
 const listed = sql`${posts.visibility} in ('PUBLIC', 'LOCKED')`;
 
 const FILTER_WHERE: Record<YourStoriesFilter, SQL> = {
@@ -37,10 +37,10 @@ const SORT_KEY: Record<YourStoriesFilter, SQL> = {
 };
 
 /** Which tab a post is in (the same rules as FILTER_WHERE). */
-export function yourStoriesFilterOf(p: Pick<PostRow, 'deletedAt' | 'firstPublishedAt' | 'inResponseToPostId' | 'visibility'>): YourStoriesFilter {
+export function yourStoriesFilterOf(p: Pick<PostRow, 'deletedAt' | 'firstPublishedAt' | 'inResponseToPostId' | 'visibility'> & { inResponseToCatalogId?: string | null }): YourStoriesFilter {
   if (p.deletedAt) return 'deleted';
   if (!p.firstPublishedAt) return 'drafts';
-  if (p.inResponseToPostId) return 'responses';
+  if (p.inResponseToPostId || p.inResponseToCatalogId) return 'responses';
   return p.visibility === 'PUBLIC' || p.visibility === 'LOCKED' ? 'public' : 'unlisted';
 }
 

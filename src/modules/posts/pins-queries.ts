@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { afterCursor, formatKeysetCursor, microsOf, type KeysetCursor } from './pins-cursor.js';
 import { shownPinnedOf } from './pins.js';
@@ -54,5 +54,5 @@ export async function profileStoriesPage(db: Db, creatorId: string, limit: numbe
  */
 export async function profileResponsesPage(db: Db, creatorId: string, viewerId: string | null, limit: number, cursor: KeysetCursor | null): Promise<ProfilePage> {
   const visible = viewerId === creatorId ? undefined : isNull(posts.hiddenByParentAuthorAt);
-  return newestFirst(db, and(eq(posts.creatorId, creatorId), isNotNull(posts.firstPublishedAt), isNotNull(posts.inResponseToPostId), isNull(posts.deletedAt), visible), limit, cursor);
+  return newestFirst(db, and(eq(posts.creatorId, creatorId), isNotNull(posts.firstPublishedAt), or(isNotNull(posts.inResponseToPostId), isNotNull(posts.inResponseToCatalogId)), isNull(posts.deletedAt), visible), limit, cursor);
 }

@@ -131,7 +131,7 @@ function run(db: Db, viewerId: string, postId: string, input: PublishPostInput, 
   return db.transaction(async (tx) => {
     const post = await lockOwnPost(tx, postId, viewerId);
     if (!post) return notFound();
-    if (post.inResponseToPostId) return badRequest(PUBLISH_MESSAGES.response);
+    if (post.inResponseToPostId || post.inResponseToCatalogId) return badRequest(PUBLISH_MESSAGES.response);
     // A StoryInputError thrown by `body` rolls back whatever it wrote.
     return body(tx, post, settings);
   }).catch((err: unknown) => {

@@ -25,7 +25,7 @@ export const RESPONSE_RATE_LIMITS = {
 export const RESPONDING_TOO_FAST_MESSAGE = 'You are responding too fast. Please wait a little and try again.';
 
 /** The refusal message once the writer is past a limit, else null; each call counts against both. */
-async function respondingTooFast(ctx: Ctx, userId: string): Promise<string | null> {
+export async function respondingTooFast(ctx: Ctx, userId: string): Promise<string | null> {
   const limiter = ((ctx as MercuriusContext).app as unknown as FastifyInstance).rateLimiter;
   const verdict = await hitAll(limiter, Object.values(RESPONSE_RATE_LIMITS).map((rule) => [rule, userId] as const));
   return verdict.allowed ? null : RESPONDING_TOO_FAST_MESSAGE;
@@ -81,7 +81,7 @@ export const responsesTypeDefs = /* GraphQL */ `
 `;
 
 type Ctx = RequestContext;
-type Paging = { limit?: number | null; to?: string | null } | null | undefined;
+export type Paging = { limit?: number | null; to?: string | null } | null | undefined;
 
 const MAX_PAGE = 25;
 const CURSOR = /^[0-9a-f]{12}$/;
@@ -89,7 +89,7 @@ const NOT_FOUND = { __typename: 'NotFound', message: 'Post not found.' };
 const SIGN_IN_TO_RESPOND = 'Sign in to respond.';
 const ONLY_THE_AUTHOR = 'Only the author of a post can hide or show the responses to it.';
 
-function pageArgs(paging: Paging, fallback: number): { limit: number; after: string | null } {
+export function pageArgs(paging: Paging, fallback: number): { limit: number; after: string | null } {
   const limit = Math.max(1, Math.min(paging?.limit ?? fallback, MAX_PAGE));
   const to = paging?.to ?? null;
   if (to !== null && to !== '' && !CURSOR.test(to)) throw new BadRequestError('That page of responses does not exist (bad paging cursor).');
@@ -112,14 +112,15 @@ async function withoutDeactivated(rows: PostRow[], ctx: Ctx): Promise<PostRow[]>
   return gone.size ? rows.filter((r) => !gone.has(r.creatorId)) : rows;
 }
 
-async function present(parent: PostRow, page: ResponsesPage, limit: number, ctx: Ctx) {
+/** A page of responses as GraphQL shows it; `responsesCount` is the whole discussion's. */
+export async function presentResponses(responsesCount: number, page: ResponsesPage, limit: number, ctx: Ctx) {
   const rows = page.rows.map(({ paragraphs, ...row }) => {
     ctx.loaders.postById.prime(row.id, row);
     ctx.loaders.postParagraphsById.prime(row.id, paragraphs);
     return row;
   });
   return {
-    responsesCount: parent.responsesCount,
+    responsesCount,
     posts: await withoutDeactivated(rows, ctx),
     pagingInfo: { next: page.next ? { limit, to: page.next } : null },
   };
@@ -150,7 +151,7 @@ export const responsesResolvers: IResolvers = {
       const { limit, after } = pageArgs(args.paging, LIMITS.responsesPageSize);
       const order = args.sortType ?? 'MOST_RELEVANT';
       const page = await responsesPage(ctx.db, { parentId: parent.id, order, limit, after, includeHidden: viewerWrote(parent, ctx) });
-      return present(parent, page, limit, ctx);
+      return presentResponses(parent.responsesCount, page, limit, ctx);
     },
   },
   Mutation: {
@@ -198,7 +199,7 @@ export const responsesResolvers: IResolvers = {
         limit === REPLIES_PREVIEW_SIZE && !after
           ? await firstReplies(ctx).load({ parentId: p.id, own })
           : await responsesPage(ctx.db, { parentId: p.id, order: 'THREAD', limit, after, includeHidden: own });
-      return present(p, page, limit, ctx);
+      return presentResponses(p.responsesCount, page, limit, ctx);
     },
   },
 };

@@ -51,8 +51,12 @@ const VISIBLE_RESPONSE = 'posts.deleted_at is null and posts.first_published_at 
  * Named selects (platform/db/named-select.ts): a story page reads its first responses and
  * their first replies, whole rows, on every view.
  */
-const pageText = (order: ResponseOrder, withCursor: boolean) =>
-  `from posts where posts.in_response_to_post_id = $1 and ${VISIBLE_RESPONSE}
+/** Responses hang under a post, or (depth 1 of a list's discussion) under a list. */
+type ParentKind = 'post' | 'catalog';
+const PARENT_COLUMN: Record<ParentKind, string> = { post: 'posts.in_response_to_post_id', catalog: 'posts.in_response_to_catalog_id' };
+
+const pageText = (order: ResponseOrder, withCursor: boolean, parent: ParentKind = 'post') =>
+  `from posts where ${PARENT_COLUMN[parent]} = $1 and ${VISIBLE_RESPONSE}
      and (posts.hidden_by_parent_author_at is null or $2::boolean)
      ${withCursor ? `and ${AFTER[order]}` : ''}
    order by ${ORDER_BY[order]} limit $3`;
@@ -62,6 +66,14 @@ const pageAfter = (order: ResponseOrder) =>
   namedSelect<ResponseRow, [parentId: string, includeHidden: boolean, limit: number, after: string]>(`responses_${order.toLowerCase()}_after`, RESPONSE_COLUMNS, pageText(order, true));
 const FIRST_PAGE = { MOST_RELEVANT: firstPage('MOST_RELEVANT'), MOST_RECENT: firstPage('MOST_RECENT'), THREAD: firstPage('THREAD') };
 const PAGE_AFTER = { MOST_RELEVANT: pageAfter('MOST_RELEVANT'), MOST_RECENT: pageAfter('MOST_RECENT'), THREAD: pageAfter('THREAD') };
+
+type ListOrder = Exclude<ResponseOrder, 'THREAD'>;
+const listFirstPage = (order: ListOrder) =>
+  namedSelect<ResponseRow, [catalogId: string, includeHidden: boolean, limit: number]>(`catalog_responses_${order.toLowerCase()}`, RESPONSE_COLUMNS, pageText(order, false, 'catalog'));
+const listPageAfter = (order: ListOrder) =>
+  namedSelect<ResponseRow, [catalogId: string, includeHidden: boolean, limit: number, after: string]>(`catalog_responses_${order.toLowerCase()}_after`, RESPONSE_COLUMNS, pageText(order, true, 'catalog'));
+const LIST_FIRST_PAGE = { MOST_RELEVANT: listFirstPage('MOST_RELEVANT'), MOST_RECENT: listFirstPage('MOST_RECENT') };
+const LIST_PAGE_AFTER = { MOST_RELEVANT: listPageAfter('MOST_RELEVANT'), MOST_RECENT: listPageAfter('MOST_RECENT') };
 
 /**
  * The first replies of many responses in one query: each parent's oldest few. The ranked rows
@@ -86,15 +98,43 @@ export interface ResponsesPage {
   next: string | null;
 }
 
-/** One page of the responses to `parentId`. `after` is a cursor from a previous page. */
-export async function responsesPage(
-  db: Db,
-  opts: { parentId: string; order: ResponseOrder; limit: number; after: string | null; includeHidden: boolean },
-): Promise<ResponsesPage> {
+/** The two statements of an order: its first page and the pages after a cursor. */
+interface PageStatements {
+  first: (db: Db, parentId: string, includeHidden: boolean, limit: number) => Promise<ResponseRow[]>;
+  after: (db: Db, parentId: string, includeHidden: boolean, limit: number, after: string) => Promise<ResponseRow[]>;
+}
+
+type PageOptions = { limit: number; after: string | null; includeHidden: boolean };
+
+async function readPage(db: Db, statements: PageStatements, parentId: string, opts: PageOptions): Promise<ResponsesPage> {
   const rows = opts.after
-    ? await PAGE_AFTER[opts.order](db, opts.parentId, opts.includeHidden, opts.limit + 1, opts.after)
-    : await FIRST_PAGE[opts.order](db, opts.parentId, opts.includeHidden, opts.limit + 1);
+    ? await statements.after(db, parentId, opts.includeHidden, opts.limit + 1, opts.after)
+    : await statements.first(db, parentId, opts.includeHidden, opts.limit + 1);
   return pageOf(rows, opts.limit);
+}
+
+/** One page of the responses to `parentId`. `after` is a cursor from a previous page. */
+export function responsesPage(db: Db, opts: PageOptions & { parentId: string; order: ResponseOrder }): Promise<ResponsesPage> {
+  return readPage(db, { first: FIRST_PAGE[opts.order], after: PAGE_AFTER[opts.order] }, opts.parentId, opts);
+}
+
+/** One page of the responses to a list (depth 1; their replies are read as any post's). */
+export function catalogResponsesPage(db: Db, opts: PageOptions & { catalogId: string; order: ListOrder }): Promise<ResponsesPage> {
+  return readPage(db, { first: LIST_FIRST_PAGE[opts.order], after: LIST_PAGE_AFTER[opts.order] }, opts.catalogId, opts);
+}
+
+/**
+ * A list's visible discussion: its shown responses and what each counts under it (their
+ * responses_count, kept by the thread's writers), so it reads like a story's responsesCount.
+ */
+export async function catalogResponsesCount(db: Db, catalogId: string): Promise<number> {
+  const { rows } = await db.$client.query<{ n: number }>({
+    name: 'catalog_responses_count',
+    text: `select (count(*) + coalesce(sum(posts.responses_count), 0))::int as n from posts
+           where posts.in_response_to_catalog_id = $1 and ${VISIBLE_RESPONSE} and posts.hidden_by_parent_author_at is null`,
+    values: [catalogId],
+  });
+  return rows[0]?.n ?? 0;
 }
 
 function pageOf(rows: ResponseRow[], limit: number): ResponsesPage {

@@ -11,6 +11,7 @@ import { isReadable } from './policies.js';
 import { POST_SUMMARY_COLUMNS, type PostRow } from './queries.js';
 import { postRevisions, posts } from './tables.js';
 import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/outbox.js';
+import { catalogDiscussionState } from '../catalogs/queries.js';
 
 /**
  * Responses (spec §7 threaded responses, §9 thread depth 3). A response is a story of its
@@ -25,10 +26,12 @@ import { emitDomainEvent, notifyEventDispatchers } from '../../platform/events/o
  */
 
 export const RESPONSES_CLOSED_MESSAGE = 'The author has closed discussion for this story. We are unable to save changes to your response.';
+/** Spec §8, for a list's discussion (its owner locked responses). */
+export const LIST_RESPONSES_CLOSED_MESSAGE = 'The author has closed discussion for this list. We are unable to save changes to your response.';
 export const EMPTY_RESPONSE_MESSAGE = 'Write something before you respond.';
 export const QUOTE_NOT_FOUND_MESSAGE = 'The passage you quoted is no longer in this story.';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 interface Actor {
@@ -54,17 +57,23 @@ export function responseTitle(paragraphs: readonly Paragraph[]): string {
 }
 
 /** The post and its ancestors, the story first (at most thread depth + 1 rows). */
-async function threadChain(db: Executor, postId: string): Promise<{ id: string; allowResponses: boolean }[]> {
-  const res = await db.execute<{ id: string; allow_responses: boolean }>(sql`
-    with recursive up(id, parent_id, allow_responses, hops) as (
-      select id, in_response_to_post_id, allow_responses, 0 from posts where id = ${postId}
+type ChainLink = { id: string; allowResponses: boolean; inResponseToCatalogId: string | null };
+
+/**
+ * The post and its ancestors, the story first (at most thread depth + 1 rows). In a list's
+ * discussion the first is the response to the list (inResponseToCatalogId set).
+ */
+async function threadChain(db: Executor, postId: string): Promise<ChainLink[]> {
+  const res = await db.execute<{ id: string; allow_responses: boolean; in_response_to_catalog_id: string | null }>(sql`
+    with recursive up(id, parent_id, allow_responses, catalog_id, hops) as (
+      select id, in_response_to_post_id, allow_responses, in_response_to_catalog_id, 0 from posts where id = ${postId}
       union all
-      select p.id, p.in_response_to_post_id, p.allow_responses, up.hops + 1
+      select p.id, p.in_response_to_post_id, p.allow_responses, p.in_response_to_catalog_id, up.hops + 1
       from posts p join up on p.id = up.parent_id
       where up.hops < ${LIMITS.threadDepth + 1}
     )
-    select id, allow_responses from up order by hops desc`);
-  return res.rows.map((r) => ({ id: r.id, allowResponses: r.allow_responses }));
+    select id, allow_responses, catalog_id as in_response_to_catalog_id from up order by hops desc`);
+  return res.rows.map((r) => ({ id: r.id, allowResponses: r.allow_responses, inResponseToCatalogId: r.in_response_to_catalog_id }));
 }
 
 /**
@@ -73,7 +82,7 @@ async function threadChain(db: Executor, postId: string): Promise<{ id: string; 
  * before changing any row of the thread, so writers of one discussion lock in the same
  * order and never deadlock. Returns the chain, the story first.
  */
-export async function lockResponseThread(tx: Tx, postId: string): Promise<{ id: string; allowResponses: boolean }[]> {
+export async function lockResponseThread(tx: Tx, postId: string): Promise<ChainLink[]> {
   const chain = await threadChain(tx, postId);
   if (chain.length > 0) await tx.execute(sql`select id from posts where id = ${chain[0]!.id} for no key update`);
   return chain;
@@ -150,32 +159,60 @@ export async function publishResponse(db: Db, actor: Actor, input: PublishRespon
     const chain = await lockResponseThread(tx, attachTo.id);
     const flags = await tx.select({ allowResponses: posts.allowResponses }).from(posts).where(inArray(posts.id, chain.map((c) => c.id)));
     if (flags.some((f) => !f.allowResponses)) return { kind: 'bad-request', message: RESPONSES_CLOSED_MESSAGE };
-    const id = newId();
-    const title = responseTitle(paragraphs);
-    await tx.insert(posts).values({
-      id,
-      creatorId: actor.id,
-      title,
-      subtitle: '',
-      slug: slugify(title).split('-').slice(0, 8).join('-'),
-      visibility: 'PUBLIC',
+    // A reply in a list's discussion: the list decides (its owner may have locked it, or made it private).
+    const listId = chain[0]?.inResponseToCatalogId;
+    if (listId) {
+      const state = await catalogDiscussionState(tx, listId, actor.id);
+      if (state === 'not-found') return { kind: 'not-found' };
+      if (state === 'closed') return { kind: 'bad-request', message: LIST_RESPONSES_CLOSED_MESSAGE };
+    }
+    const id = await insertResponseRow(tx, actor.id, {
+      paragraphs,
       inResponseToPostId: attachTo.id,
       responseDepth: Math.min(attachTo.responseDepth + 1, LIMITS.threadDepth),
       inResponseToQuoteId: input.inResponseToQuoteId ?? null,
-      paragraphs,
-      latestRev: 1,
-      publishedRev: 1,
-      readingTime: readingTimeMinutes(paragraphs, '', ''),
-      firstPublishedAt: now,
-      latestPublishedAt: now,
-      createdAt: now,
-      updatedAt: now,
+      now,
     });
-    await tx.insert(postRevisions).values({ postId: id, rev: 1, title, subtitle: '', paragraphs, publishedAt: now, createdAt: now });
     await recountResponseThread(tx, id);
     await emitDomainEvent(tx, { type: 'post.responded', payload: { responseId: id, creatorId: actor.id, parentPostId: attachTo.id } });
     return { kind: 'ok', postId: id };
   }).finally(notifyEventDispatchers);
+}
+
+/**
+ * Writes a response, published now, as revision 1 (PUBLIC, titled by its opening words),
+ * inside the caller's transaction, which has locked its thread and checked it is open.
+ * Exactly one of inResponseToPostId and inResponseToCatalogId is set.
+ */
+export async function insertResponseRow(
+  tx: Tx,
+  creatorId: string,
+  r: { paragraphs: Paragraph[]; inResponseToPostId?: string | null; inResponseToCatalogId?: string | null; responseDepth: number; inResponseToQuoteId?: string | null; now: Date },
+): Promise<string> {
+  const id = newId();
+  const title = responseTitle(r.paragraphs);
+  await tx.insert(posts).values({
+    id,
+    creatorId,
+    title,
+    subtitle: '',
+    slug: slugify(title).split('-').slice(0, 8).join('-'),
+    visibility: 'PUBLIC',
+    inResponseToPostId: r.inResponseToPostId ?? null,
+    inResponseToCatalogId: r.inResponseToCatalogId ?? null,
+    responseDepth: r.responseDepth,
+    inResponseToQuoteId: r.inResponseToQuoteId ?? null,
+    paragraphs: r.paragraphs,
+    latestRev: 1,
+    publishedRev: 1,
+    readingTime: readingTimeMinutes(r.paragraphs, '', ''),
+    firstPublishedAt: r.now,
+    latestPublishedAt: r.now,
+    createdAt: r.now,
+    updatedAt: r.now,
+  });
+  await tx.insert(postRevisions).values({ postId: id, rev: 1, title, subtitle: '', paragraphs: r.paragraphs, publishedAt: r.now, createdAt: r.now });
+  return id;
 }
 
 /** Where a reply to `parent` goes: the parent itself, or for the deepest level, its parent. */
@@ -207,6 +244,26 @@ export async function setResponseHidden(db: Db, actor: Actor, parentPostId: stri
       .where(eq(posts.id, response.id))
       .returning(POST_SUMMARY_COLUMNS);
     await recountResponseThread(tx, response.id);
+    return { kind: 'ok', response: updated! };
+  });
+}
+
+/**
+ * Hides (or shows again: ShowCatalogResponseOnParent) a response to a list. The caller has
+ * checked that the viewer owns the list. The response's own count does not move (its
+ * replies stay under it); the list's count is read from its responses (catalogResponsesCount).
+ */
+export async function setCatalogResponseHidden(db: Db, catalogId: string, responseId: string, hidden: boolean, now: Date = new Date()): Promise<HideOutcome> {
+  return db.transaction(async (tx) => {
+    await lockResponseThread(tx, responseId);
+    const [response] = await tx.select(POST_SUMMARY_COLUMNS).from(posts).where(eq(posts.id, responseId));
+    if (!response || response.inResponseToCatalogId !== catalogId || response.deletedAt) return { kind: 'not-found' };
+    if (Boolean(response.hiddenByParentAuthorAt) === hidden) return { kind: 'ok', response };
+    const [updated] = await tx
+      .update(posts)
+      .set({ hiddenByParentAuthorAt: hidden ? now : null })
+      .where(eq(posts.id, response.id))
+      .returning(POST_SUMMARY_COLUMNS);
     return { kind: 'ok', response: updated! };
   });
 }

@@ -18,7 +18,7 @@ export const storiesSitemapSource = (): SQL => sql`
          '/@' || u.username || '/' || case when p.slug <> '' then p.slug || '-' else '' end || p.id as path,
          coalesce(p.latest_published_at, p.first_published_at) as lastmod
   from posts p join users u on u.id = p.creator_id
-  where p.deleted_at is null and p.first_published_at is not null and p.in_response_to_post_id is null
+  where p.deleted_at is null and p.first_published_at is not null and p.in_response_to_post_id is null and p.in_response_to_catalog_id is null
     and p.visibility in ('PUBLIC', 'LOCKED')
     and u.username is not null and u.deactivated_at is null and not u.is_suspended`;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ImageMetadata, Paragraph } from '../../shared/paragraphs.js';
 import { users } from '../accounts/tables.js';
+import { catalogs } from '../catalogs/tables.js';
 
 /** Spec §3 post visibility. */
 export const postVisibility = pgEnum('post_visibility', ['PUBLIC', 'UNLISTED', 'LOCKED', 'PRIVATE']);
@@ -26,6 +27,11 @@ export const posts = pgTable(
     license: text('license').notNull().default('ALL_RIGHTS_RESERVED'),
     /** A response is a story written in response to another (spec §7 threaded responses). */
     inResponseToPostId: text('in_response_to_post_id').references((): AnyPgColumn => posts.id, { onDelete: 'cascade' }),
+    /**
+     * A response to a list (spec §3 Catalog threaded responses): depth 1, with no parent post.
+     * Its replies are ordinary responses to it. Deleting the list deletes its discussion.
+     */
+    inResponseToCatalogId: text('in_response_to_catalog_id').references(() => catalogs.id, { onDelete: 'cascade' }),
     /** 0 for a story; 1 for a response to a story, up to 3 (spec §9 thread depth). */
     responseDepth: integer('response_depth').notNull().default(0),
     /** Set when the parent story's author hides this response (UnhidePostResponseOnParentPost clears it). */
@@ -60,6 +66,7 @@ export const posts = pgTable(
   (t) => [
     index('posts_creator_published_idx').on(t.creatorId, t.firstPublishedAt),
     index('posts_responses_idx').on(t.inResponseToPostId, t.firstPublishedAt).where(sql`${t.inResponseToPostId} is not null`),
+    index('posts_catalog_responses_idx').on(t.inResponseToCatalogId, t.firstPublishedAt).where(sql`${t.inResponseToCatalogId} is not null`),
     index('posts_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('posts_published_idx').on(t.firstPublishedAt).where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null`),
     // A writer's listed stories newest first, index-only (feeds: one scan per followed writer; its backward scan is first_published_at desc, id desc).

@@ -40,6 +40,7 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   CatalogEditResult: ['CatalogEditSuccess', 'CatalogConflict', 'NotFound', 'BadRequest', 'Unauthorized'],
   AddToPredefinedCatalogResult: ['AddToPredefinedCatalogSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
   SaveReadingPositionResult: ['SavedReadingPosition', 'NotFound', 'BadRequest'],
+  CatalogClapResult: ['CatalogClapSuccess', 'NotFound', 'BadRequest'],
   // The gift outcomes extend the membership result (modules/gifts).
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
 };

@@ -7,7 +7,7 @@ import { gql } from 'graphql-tag';
  */
 
 /** Where the next page starts (null on the last one). */
-const PAGING = gql`
+export const PAGING = gql`
   fragment ResponsesPaging_info on PagingInfo {
     next {
       limit
@@ -161,8 +161,8 @@ export const PUBLISH_RESPONSE_MUTATION = gql`
   ${RESPONSE_FIELDS}
 `;
 
-/** What hiding or showing a response answers. */
-const HIDE_RESULT = gql`
+/** What hiding or showing a response answers (to a story or to a list). */
+export const HIDE_RESULT = gql`
   fragment HidePostResponseResult_result on HidePostResponseResult {
     __typename
     ... on Post {

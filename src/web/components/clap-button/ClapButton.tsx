@@ -5,6 +5,7 @@ import { useBrowserData } from '../../apollo/browser-data-context.js';
 import type { BrowserData } from '../../apollo/browser-data.js';
 import { mutateField } from '../../apollo/mutate.js';
 import { useSite } from '../../app-context.js';
+import { CLAP_CATALOG_MUTATION } from '../../graphql/catalog-responses-operations.js';
 import { CLAP_MUTATION } from '../../graphql/engagement-operations.js';
 import { cx } from '../../lib/class-names.js';
 import { useNavigation } from '../../router/navigation.js';
@@ -18,6 +19,17 @@ import styles from './clap-button.module.css';
 const BUBBLE_MS = 1000;
 const NOTE_MS = 2500;
 export const OWN_STORY_NOTE = 'You cannot applaud your own story.';
+export const OWN_LIST_NOTE = 'You cannot applaud your own list.';
+
+/** A list's claps share the store with stories' under keys of their own. */
+const LIST_KEY = 'catalog:';
+
+/** The clap call for a store key: a story's `clap`, or a list's `clapCatalog`. */
+function sendClaps(loadData: () => Promise<BrowserData>, userId: string, key: string, numClaps: number) {
+  return key.startsWith(LIST_KEY)
+    ? mutateField(loadData, CLAP_CATALOG_MUTATION, { catalogId: key.slice(LIST_KEY.length), userId, numClaps }, 'clapCatalog')
+    : mutateField(loadData, CLAP_MUTATION, { targetPostId: key, userId, numClaps }, 'clap');
+}
 
 /** What the store's calls need from the page that mounted the latest button. */
 const runtime: { loadData: (() => Promise<BrowserData>) | null; userId: string | null; tell: (m: string) => void } = { loadData: null, userId: null, tell: () => {} };
@@ -27,9 +39,9 @@ let store: ClapStore | null = null;
 function clapStore(): ClapStore {
   if (store) return store;
   store = createClapStore({
-    async send(postId, numClaps) {
-      const r = runtime.loadData && runtime.userId ? await mutateField(runtime.loadData, CLAP_MUTATION, { targetPostId: postId, userId: runtime.userId, numClaps }, 'clap') : null;
-      if (r?.__typename === 'ClapSuccess') return { ok: true, clapCount: r.clapCount as number, viewerClapCount: r.viewerClapCount as number, notice: (r.notice as string | null) ?? null };
+    async send(key, numClaps) {
+      const r = runtime.loadData && runtime.userId ? await sendClaps(runtime.loadData, runtime.userId, key, numClaps) : null;
+      if (r?.__typename === 'ClapSuccess' || r?.__typename === 'CatalogClapSuccess') return { ok: true, clapCount: r.clapCount as number, viewerClapCount: r.viewerClapCount as number, notice: (r.notice as string | null) ?? null };
       return { ok: false, message: r?.message ?? 'Please try again.' };
     },
     tell: (m) => runtime.tell(m),
@@ -42,13 +54,15 @@ function clapStore(): ClapStore {
 }
 const subscribe = (listener: () => void) => clapStore().subscribe(listener);
 
-export interface ClapButtonProps {
-  postId: string;
+interface ClapFigures {
+  /** The story's author or the list's owner: they cannot clap it. */
   creatorId: string;
   /** As fetched with the page. */
   clapCount: number;
   viewerClapCount: number;
 }
+/** A story's button, or (catalogId) a list's. */
+export type ClapButtonProps = ClapFigures & ({ postId: string; catalogId?: undefined } | { catalogId: string; postId?: undefined });
 
 /**
  * Spec §7 clap, with the client state of spec §3: the count moves at each click, clicks
@@ -56,7 +70,9 @@ export interface ClapButtonProps {
  * once they have clapped, and it stops at 50. A signed-out click opens the sign-up modal
  * (skipOnboarding=1, spec §6); the author is told they cannot applaud their own story.
  */
-export function ClapButton({ postId, creatorId, clapCount, viewerClapCount }: ClapButtonProps) {
+export function ClapButton({ postId: storyId, catalogId, creatorId, clapCount, viewerClapCount }: ClapButtonProps) {
+  // The store's key; a list's is prefixed.
+  const postId = catalogId === undefined ? storyId! : LIST_KEY + catalogId;
   const { viewer } = useSite();
   const loadData = useBrowserData();
   const toast = useToast();
@@ -130,7 +146,7 @@ export function ClapButton({ postId, creatorId, clapCount, viewerClapCount }: Cl
       )}
       {note && (
         <span className={styles.note} role="status" id={`clap-note-${postId}`}>
-          {OWN_STORY_NOTE}
+          {catalogId === undefined ? OWN_STORY_NOTE : OWN_LIST_NOTE}
         </span>
       )}
     </div>

@@ -1,0 +1,1 @@
+export { CatalogResponses, LIST_CLOSED_NOTICE, type CatalogResponsesProps } from './CatalogResponses.js';
