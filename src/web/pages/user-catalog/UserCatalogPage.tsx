@@ -1,6 +1,7 @@
 import { CatalogHeader } from '../../components/catalog-page/CatalogHeader.js';
 import { CatalogSidebar } from '../../components/catalog-page/CatalogSidebar.js';
 import { CatalogItemCard } from '../../components/catalog-page/CatalogItemCard.js';
+import { CatalogResponses } from '../../components/catalog-responses/CatalogResponses.js';
 import { catalogPageVariables, publicCatalogPath, yourCatalogPath, type CatalogItemsPage, type CatalogPageData, type CatalogPageItem } from '../../components/catalog-page/catalog-types.js';
 import { ShowMore } from '../../components/profile/ShowMore.js';
 import { usePagedList } from '../../components/profile/use-paged-list.js';
@@ -58,7 +59,8 @@ function PublicCatalog({ catalog, params }: { catalog: Catalog; params: Record<s
         </ol>
       )}
       <ShowMore hasMore={items.hasMore} loading={items.loading} failed={items.failed} onMore={() => void items.more()} />
-      {/* The list's claps and responses mount here: <CatalogResponses catalogId={catalog.id} /> (components/catalog-responses). */}
+      {/* The same id the page preloads the discussion with (catalogResponsesPreload): its slugId. */}
+      <CatalogResponses catalogId={params.catalogSlugId ?? ''} />
     </div>
   );
 }

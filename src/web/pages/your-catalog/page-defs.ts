@@ -2,6 +2,7 @@ import type { PageDef, PageOutcome } from '../../router/registry.js';
 import { shareImage, sharingMeta } from '../../router/sharing.js';
 import { catalogPageVariables, embedVariables, publicCatalogPath, storiesCount, yourCatalogPath, type CatalogPageData } from '../../components/catalog-page/catalog-types.js';
 import { CATALOG_PAGE_QUERY, EMBED_CATALOG_QUERY, type EmbedCatalogData } from '../../graphql/catalog-page-operations.js';
+import { catalogResponsesPreload } from '../../components/catalog-responses/preload.js';
 
 /**
  * The list pages (spec §2.1 your-catalog, user-catalog, embed-catalog; §2.3 /me/list/{slugId},
@@ -56,7 +57,7 @@ export const yourCatalogPage: PageDef = {
 export const userCatalogPage: PageDef = {
   module: 'src/web/pages/user-catalog/UserCatalogPage.tsx',
   load: () => import('../user-catalog/UserCatalogPage.js'),
-  preload: (params) => [{ query: CATALOG_PAGE_QUERY, variables: catalogPageVariables(params) }],
+  preload: (params) => [{ query: CATALOG_PAGE_QUERY, variables: catalogPageVariables(params) }, ...catalogResponsesPreload(params.catalogSlugId ?? '')],
   outcome: ([data], params, pathname) => userCatalogOutcome(data, params, pathname),
   head: ([data], _params, site) => {
     const catalog = catalogOf(data);
