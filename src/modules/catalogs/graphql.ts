@@ -10,11 +10,13 @@ import {
   catalogSlugId,
   catalogsContainingPost,
   coverImageIds,
+  featuredCatalogs,
   followedCatalogs,
   isFollowing,
   pageLimit,
   userCatalogs,
   viewerCatalogs,
+  viewerSavedPosts,
 } from './queries.js';
 
 export const catalogsTypeDefs = /* GraphQL */ `
@@ -67,6 +69,8 @@ export const catalogsTypeDefs = /* GraphQL */ `
   type CatalogConflict { message: String! version: String! items: [CatalogItem!]! }
   union CatalogEditResult = CatalogEditSuccess | CatalogConflict | NotFound | BadRequest | Unauthorized
   type AddToPredefinedCatalogSuccess { version: String! insertedItem: CatalogItem catalog: Catalog! }
+  "One story in one of the viewer's lists (the Save controls' state)."
+  type SavedPostItem { postId: ID! catalogId: ID! catalogItemId: ID! }
   union AddToPredefinedCatalogResult = AddToPredefinedCatalogSuccess | NotFound | BadRequest | Unauthorized
 
   extend type User {
@@ -81,6 +85,10 @@ export const catalogsTypeDefs = /* GraphQL */ `
     viewerFollowedCatalogs(limit: Int, next: String): [Catalog!]!
     "AddToCatalogBaseQuery: which of the viewer's lists hold the post (for the Save menu's checkboxes)."
     catalogsContainingPost(postId: ID!): [Catalog!]!
+    "Which of these stories (up to 100) are in the viewer's lists: one query for all the Save controls of a page."
+    viewerSavedPosts(postIds: [ID!]!): [SavedPostItem!]!
+    "The site's featured lists (/collections): public lists with the most followers, then the most recent."
+    featuredCatalogs(limit: Int): [Catalog!]!
   }
   extend type Mutation {
     addToPredefinedCatalog(type: PredefinedCatalogType!, operation: CatalogItemOperation!): AddToPredefinedCatalogResult!
@@ -137,6 +145,8 @@ export const catalogsResolvers: IResolvers = {
     viewerCatalogs: (_: unknown, a: Paging, ctx: Ctx) => (ctx.viewer ? viewerCatalogs(ctx.db, ctx.viewer.id, pageLimit(a.limit), a.next) : []),
     viewerFollowedCatalogs: (_: unknown, a: Paging, ctx: Ctx) => (ctx.viewer ? followedCatalogs(ctx.db, ctx.viewer.id, pageLimit(a.limit), a.next) : []),
     catalogsContainingPost: (_: unknown, a: { postId: string }, ctx: Ctx) => (ctx.viewer ? catalogsContainingPost(ctx.db, ctx.viewer.id, a.postId) : []),
+    viewerSavedPosts: (_: unknown, a: { postIds: string[] }, ctx: Ctx) => (ctx.viewer ? viewerSavedPosts(ctx.db, ctx.viewer.id, a.postIds) : []),
+    featuredCatalogs: (_: unknown, a: Paging, ctx: Ctx) => featuredCatalogs(ctx.db, pageLimit(a.limit ?? 20)),
   },
   Mutation: {
     addToPredefinedCatalog: async (_: unknown, a: { type: string; operation: CatalogItemOperation }, ctx: Ctx) => {

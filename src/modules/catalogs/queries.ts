@@ -140,3 +140,40 @@ export async function coverImageIds(db: Db, catalogId: string): Promise<string[]
   );
   return found.map((r) => r.id).filter(Boolean);
 }
+
+export interface SavedPostItem {
+  postId: string;
+  catalogId: string;
+  catalogItemId: string;
+}
+
+/**
+ * Which of these stories are in the viewer's lists, and as which items: one statement for
+ * every Save control of a page (cards are kept as the same HTML for every reader, so their
+ * saved state comes from here, not from the card's own data).
+ */
+export function viewerSavedPosts(db: Db, viewerId: string, postIds: readonly string[]): Promise<SavedPostItem[]> {
+  const ids = [...new Set(postIds)];
+  if (ids.length > LIMITS.maxPage) throw new BadRequestError(`Ask for 1 to ${LIMITS.maxPage} stories at a time.`);
+  if (ids.length === 0) return Promise.resolve([]);
+  return rows<SavedPostItem>(
+    db,
+    sql`select i.post_id as "postId", i.catalog_id as "catalogId", i.id as "catalogItemId"
+      from catalog_items i join catalogs c on c.id = i.catalog_id
+      where c.user_id = ${viewerId} and i.post_id = any(${sql.param(ids)}::text[])
+      order by i.post_id, c.predefined is null, c.created_at desc`,
+  );
+}
+
+/**
+ * The site's featured lists (collections-library): public, not predefined, with stories;
+ * the most followed first, then the most recently changed.
+ */
+export function featuredCatalogs(db: Db, limit: number): Promise<CatalogRow[]> {
+  return rows<CatalogRow>(
+    db,
+    sql`select ${sql.raw(CATALOG_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1c.$2'))} from catalogs c join users u on u.id = c.user_id
+      where c.visibility = 0 and c.predefined is null and c.items_count > 0 and u.deactivated_at is null
+      order by c.followers_count desc, c.updated_at desc, c.id limit ${limit}`,
+  );
+}
