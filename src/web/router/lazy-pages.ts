@@ -45,6 +45,8 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/manage-membership/page-defs.ts', ['manage-membership', 'manage-membership-confirmation', 'cancel-membership', 'update-payment', 'billing-receipt'], () =>
     import('../pages/manage-membership/page-defs.js').then((m) => m.MANAGE_MEMBERSHIP_PAGES),
   ),
+  // Lists: /me/lists, /me/lists/saved, /@{username}/lists, /collections[/{catalogSlug}].
+  group('src/web/pages/your-catalogs/page-defs.ts', ['your-catalogs', 'your-followed-catalogs', 'user-catalogs', 'collections-library'], () => import('../pages/your-catalogs/page-defs.js').then((m) => m.LISTS_PAGES)),
   group('src/web/pages/gift/page-defs.ts', ['landing-gift', 'gift-membership', 'group-gift-membership', 'redeem-gift-membership'], () => import('../pages/gift/page-defs.js').then((m) => m.GIFT_PAGES)),
 ];
 

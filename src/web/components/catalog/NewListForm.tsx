@@ -13,6 +13,7 @@ export const LIST_LIMITS = { name: 60, description: 280 } as const;
 export interface MadeList {
   id: string;
   name: string;
+  description: string;
   predefined: null;
   visibility: 'PUBLIC' | 'PRIVATE';
   version: string;
@@ -44,9 +45,9 @@ export function NewListForm({ postId, onMade, onCancel }: { postId?: string; onM
     const r = await mutateField(loadData, CREATE_CATALOG, { name: trimmed, description: description.trim() || null, visibility, postId: postId ?? null }, 'createCatalog');
     setSending(false);
     if (r?.__typename !== 'CatalogEditSuccess') return setError(r?.message ?? 'Something went wrong. Please try again.');
-    const catalog = r.catalog as { id: string; name: string; version: string };
+    const catalog = r.catalog as { id: string; name: string; description?: string; version: string };
     const item = (r.operations as ({ catalogItemId: string } | null)[])[0];
-    onMade({ id: catalog.id, name: catalog.name, predefined: null, visibility, version: r.version as string, catalogItemId: item?.catalogItemId ?? null });
+    onMade({ id: catalog.id, name: catalog.name, description: description.trim(), predefined: null, visibility, version: r.version as string, catalogItemId: item?.catalogItemId ?? null });
   };
 
   return (
