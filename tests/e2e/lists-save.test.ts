@@ -28,8 +28,10 @@ describe.skipIf(h.skipReason !== '')(`saving stories and the library${h.skipReas
       await page.screenshot({ path: screenshotPath(`lists-save-toast-${width}`) });
       await toast.getByRole('button', { name: 'Undo' }).click();
       await expect.poll(() => save.getAttribute('aria-pressed')).toBe('false');
+      await toast.waitFor({ state: 'hidden' });
       await save.click();
       await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+      await toast.waitFor(); // the server kept it (the toast comes with its answer)
       const storyPath = (await card.locator('h2').locator('xpath=..').getAttribute('href'))!;
 
       await page.goto('/me/lists');
