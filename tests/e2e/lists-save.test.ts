@@ -66,6 +66,7 @@ describe.skipIf(h.skipReason !== '')(`saving stories and the library${h.skipReas
     for (const [path, name] of [
       ['/me/lists/saved', 'lists-saved'],
       ['/collections', 'lists-collections'],
+      ['/@mayaokafor/lists', 'lists-profile'],
     ] as const) {
       for (const width of [500, 1200]) {
         await page.setViewportSize({ width, height: 900 });
