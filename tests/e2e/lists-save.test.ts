@@ -44,8 +44,16 @@ describe.skipIf(h.skipReason !== '')(`saving stories and the library${h.skipReas
       const arrow = page.getByTestId('action-bar').first().getByRole('button', { name: /to a list$/ });
       await clickOnceHydrated(arrow);
       const menu = page.getByRole('dialog', { name: 'Save to list' });
-      await menu.getByRole('checkbox', { name: 'Reading list' }).waitFor();
-      expect(await menu.getByRole('checkbox', { name: 'Reading list' }).isChecked()).toBe(true);
+      const readingBox = menu.getByRole('checkbox', { name: 'Reading list' });
+      await readingBox.waitFor();
+      expect(await readingBox.isChecked()).toBe(true);
+      // The dialog takes focus; Escape gives it back to the arrow.
+      await expect.poll(() => readingBox.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      expect(await arrow.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await readingBox.waitFor();
       await menu.getByRole('button', { name: 'Create new list' }).click();
       const name = `Weekend reads ${tag}`;
       await menu.getByLabel('Name').fill(name);

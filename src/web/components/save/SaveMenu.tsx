@@ -1,11 +1,11 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { ADD_TO_CATALOG_BASE_QUERY } from '../../graphql/save-operations.js';
 import { LockIcon } from '../catalog/LockIcon.js';
 import { Popover } from '../popover/index.js';
 import { useToast } from '../toast/index.js';
 import { NewListForm, type MadeList } from '../catalog/NewListForm.js';
-import { readingListId, setInCatalog, setInReadingList } from './save-actions.js';
+import { forgetListsData, readingListId, setInCatalog, setInReadingList } from './save-actions.js';
 import { savedPosts, useSavedItems } from './saved-posts-store.js';
 import styles from './save.module.css';
 
@@ -33,6 +33,13 @@ export default function SaveMenu({ postId, viewerId, anchorRef, onClose }: { pos
   const [failed, setFailed] = useState(false);
   const [creating, setCreating] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const firstBox = useRef<HTMLInputElement | null>(null);
+  const loaded = catalogs !== null;
+
+  // A dialog takes focus: to the first list once they are there (Tab goes on to the others).
+  useEffect(() => {
+    if (loaded) firstBox.current?.focus();
+  }, [loaded]);
 
   useEffect(() => {
     let live = true;
@@ -60,6 +67,7 @@ export default function SaveMenu({ postId, viewerId, anchorRef, onClose }: { pos
 
   const made = (list: MadeList) => {
     setCreating(false);
+    void forgetListsData(loadData);
     setCatalogs((cs) => (cs ? [...cs.filter((c) => c.predefined), list, ...cs.filter((c) => !c.predefined)] : [list]));
     savedPosts.set(postId, [...(savedPosts.get(postId) ?? []), { catalogId: list.id, catalogItemId: list.catalogItemId }]);
     toast.show({ key: `save:${postId}`, message: `Saved to ${list.name}.` });
@@ -72,12 +80,12 @@ export default function SaveMenu({ postId, viewerId, anchorRef, onClose }: { pos
         {!catalogs && !failed && <p className={styles.note}>Loading your lists…</p>}
         {catalogs && (
           <ul className={styles.lists}>
-            {catalogs.map((c) => {
+            {catalogs.map((c, i) => {
               const checked = items.some((i) => i.catalogId === c.id);
               return (
                 <li key={c.id}>
                   <label className={styles.listRow}>
-                    <input type="checkbox" checked={checked} disabled={busy === c.id} onChange={(e) => void toggle(c, e.currentTarget.checked)} />
+                    <input ref={i === 0 ? firstBox : undefined} type="checkbox" checked={checked} disabled={busy === c.id} onChange={(e) => void toggle(c, e.currentTarget.checked)} />
                     <span className={styles.listName}>{c.name}</span>
                     {c.visibility === 'PRIVATE' && <LockIcon label="Private" />}
                   </label>

@@ -22,6 +22,20 @@ export function savedPostsFetcher(loadData: Load) {
   };
 }
 
+/**
+ * Pages reached by navigation read Apollo's cache first: after a change of the reader's lists,
+ * the library's lists (counts, covers) and the lists pages are asked again.
+ */
+export async function forgetListsData(loadData: Load): Promise<void> {
+  try {
+    const { client } = await loadData();
+    for (const fieldName of ['viewerCatalogs', 'viewerFollowedCatalogs', 'catalogsContainingPost', 'featuredCatalogs', 'catalogById']) client.cache.evict({ id: 'ROOT_QUERY', fieldName });
+    client.cache.gc();
+  } catch {
+    /* no Apollo: nothing cached */
+  }
+}
+
 const itemsOf = (postId: string) => savedPosts.get(postId) ?? [];
 const without = (postId: string, catalogId: string) => itemsOf(postId).filter((i) => i.catalogId !== catalogId);
 const withItem = (postId: string, item: SavedItem) => [...without(postId, item.catalogId), item];
@@ -49,6 +63,7 @@ export async function setInReadingList(loadData: Load, viewerId: string, postId:
     savedPosts.set(postId, before);
     return refusal(r);
   }
+  void forgetListsData(loadData);
   if (on) {
     const inserted = (r.insertedItem as { catalogItemId: string } | null)?.catalogItemId;
     // Saved before (in another tab): the item id comes with the next ask.
@@ -85,6 +100,7 @@ export async function setInCatalog(loadData: Load, catalog: { id: string; versio
   for (let attempt = 0; attempt < 3; attempt++) {
     const r = await mutateField(loadData, EDIT_CATALOG_ITEMS, { catalogId: catalog.id, version, operations }, 'editCatalogItems');
     if (r?.__typename === 'CatalogEditSuccess') {
+      void forgetListsData(loadData);
       const made = (r.operations as ({ catalogItemId: string } | null)[])[0];
       if (on && made) savedPosts.set(postId, withItem(postId, { catalogId: catalog.id, catalogItemId: made.catalogItemId }));
       return { ok: true, version: r.version as string };

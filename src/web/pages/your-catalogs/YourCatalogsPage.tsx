@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useBrowserData } from '../../apollo/browser-data-context.js';
+import { forgetListsData } from '../../components/save/save-actions.js';
 import { Button } from '../../components/button/Button.js';
 import { CatalogPreviewCard, catalogOwnerPath, type CatalogPreview } from '../../components/catalog/CatalogPreviewCard.js';
 import { NewListForm } from '../../components/catalog/NewListForm.js';
@@ -24,9 +26,13 @@ export default function YourCatalogsPage() {
   const [made, setMade] = useState<CatalogPreview[]>([]);
   const { viewer } = useSite();
   const toast = useToast();
+  const loadData = useBrowserData();
+  const madeAny = made.length > 0;
+  // The page keeps the new lists it shows; the next visit asks for the lists again.
+  useEffect(() => () => void (madeAny && forgetListsData(loadData)), [madeAny, loadData]);
   if (!data?.viewer || !viewer) return null;
   const fetched = data.viewerCatalogs.filter((c) => !c.predefined || c.predefined === 'READING_LIST');
-  const lists = [...fetched.filter((c) => c.predefined), ...made, ...fetched.filter((c) => !c.predefined)];
+  const lists = [...fetched.filter((c) => c.predefined), ...made.filter((m) => !fetched.some((c) => c.id === m.id)), ...fetched.filter((c) => !c.predefined)];
   const own = lists.filter((c) => !c.predefined);
   return (
     <LibraryFrame

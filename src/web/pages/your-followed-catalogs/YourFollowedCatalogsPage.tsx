@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
 import { Button } from '../../components/button/Button.js';
 import { CatalogPreviewCard, catalogPublicPath, type CatalogPreview } from '../../components/catalog/CatalogPreviewCard.js';
+import { forgetListsData } from '../../components/save/save-actions.js';
 import { LibraryFrame } from '../../components/library-tabs/LibraryFrame.js';
 import { useToast } from '../../components/toast/index.js';
 import { FOLLOW_CATALOG, UNFOLLOW_CATALOG, YOUR_FOLLOWED_LISTS_QUERY } from '../../graphql/lists-library-operations.js';
@@ -24,13 +25,17 @@ export const FOLLOW_LIST_TOASTS = {
  */
 export default function YourFollowedCatalogsPage() {
   const data = usePageQuery<FollowedLists>(YOUR_FOLLOWED_LISTS_QUERY);
+  const loadData = useBrowserData();
+  const changed = useRef(false);
+  // Not while the page shows them (the unfollowed cards stay, for Undo): on the way out.
+  useEffect(() => () => void (changed.current && forgetListsData(loadData)), [loadData]);
   if (!data?.viewer) return null;
   const lists = data.viewerFollowedCatalogs;
   return (
     <LibraryFrame tab="saved">
       <div className={styles.lists}>
         {lists.map((c) => (
-          <FollowedList key={c.id} catalog={c} />
+          <FollowedList key={c.id} catalog={c} changedLists={changed} />
         ))}
         {lists.length === 0 && <p className={styles.empty}>Lists you follow will show up here.</p>}
       </div>
@@ -38,7 +43,7 @@ export default function YourFollowedCatalogsPage() {
   );
 }
 
-function FollowedList({ catalog }: { catalog: CatalogPreview }) {
+function FollowedList({ catalog, changedLists }: { catalog: CatalogPreview; changedLists: MutableRefObject<boolean> }) {
   const loadData = useBrowserData();
   const toast = useToast();
   const [following, setFollowing] = useState(true);
@@ -54,6 +59,7 @@ function FollowedList({ catalog }: { catalog: CatalogPreview }) {
       setFollowing(!follow);
       return toast.show({ message: r?.message ?? FOLLOW_LIST_TOASTS.failed, toastStyle: 'ERROR' });
     }
+    changedLists.current = true;
     toast.show({
       key: `follow-catalog:${catalog.id}`,
       message: follow ? FOLLOW_LIST_TOASTS.followed(catalog.name) : FOLLOW_LIST_TOASTS.unfollowed(catalog.name),
