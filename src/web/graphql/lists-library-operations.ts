@@ -88,17 +88,21 @@ export const COLLECTION_LIST_QUERY = gql`
   }
 `;
 
+const FOLLOW_RESULT = `
+  __typename
+  ... on CatalogEditSuccess {
+    catalog { id followersCount viewerIsFollowing }
+  }
+  ... on NotFound { message }
+  ... on BadRequest { message }
+  ... on Unauthorized { message }
+`;
+
 /** Follow or unfollow a list (the 'follow catalog' toast). */
 export const FOLLOW_CATALOG = gql`
   mutation FollowCatalog($catalogId: ID!) {
     followCatalog(catalogId: $catalogId) {
-      __typename
-      ... on CatalogEditSuccess {
-        catalog { id followersCount viewerIsFollowing }
-      }
-      ... on NotFound { message }
-      ... on BadRequest { message }
-      ... on Unauthorized { message }
+      ${FOLLOW_RESULT}
     }
   }
 `;
@@ -106,13 +110,7 @@ export const FOLLOW_CATALOG = gql`
 export const UNFOLLOW_CATALOG = gql`
   mutation UnfollowCatalog($catalogId: ID!) {
     unfollowCatalog(catalogId: $catalogId) {
-      __typename
-      ... on CatalogEditSuccess {
-        catalog { id followersCount viewerIsFollowing }
-      }
-      ... on NotFound { message }
-      ... on BadRequest { message }
-      ... on Unauthorized { message }
+      ${FOLLOW_RESULT}
     }
   }
 `;
