@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { IResolvers } from 'mercurius';
 import { BadRequestError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../server/graphql/context.js';
@@ -9,10 +10,10 @@ import {
   catalogItemsPage,
   catalogSlugId,
   catalogsContainingPost,
-  coverImageIds,
+  coverImageIdsOf,
   featuredCatalogs,
   followedCatalogs,
-  isFollowing,
+  followingOf,
   pageLimit,
   userCatalogs,
   viewerCatalogs,
@@ -103,6 +104,25 @@ export const catalogsTypeDefs = /* GraphQL */ `
 
 type Ctx = RequestContext;
 type Paging = { limit?: number | null; next?: string | null };
+
+/**
+ * Per request (keyed by its loaders): a page of lists asks for its covers and the viewer's
+ * follows in one statement each, not one per list.
+ */
+const listLoaders = new WeakMap<object, { covers: DataLoader<string, string[]>; following: DataLoader<string, boolean> | null }>();
+function loadersOf(ctx: Ctx) {
+  let l = listLoaders.get(ctx.loaders);
+  if (!l) {
+    const viewerId = ctx.viewer?.id;
+    l = {
+      // Batched, not cached: a mutation later in the same request changes both.
+      covers: new DataLoader((ids: readonly string[]) => coverImageIdsOf(ctx.db, ids), { cache: false }),
+      following: viewerId ? new DataLoader((ids: readonly string[]) => followingOf(ctx.db, viewerId, ids), { cache: false }) : null,
+    };
+    listLoaders.set(ctx.loaders, l);
+  }
+  return l;
+}
 
 /** Items carry their list's owner so post and tombstoneTitle know whom they answer. */
 type ItemParent = CatalogItemRow & { ownerId: string };
@@ -200,8 +220,8 @@ export const catalogsResolvers: IResolvers = {
     createdAt: (c: CatalogRow) => new Date(c.createdAt).getTime(),
     updatedAt: (c: CatalogRow) => new Date(c.updatedAt).getTime(),
     viewerIsOwner: (c: CatalogRow, _: unknown, ctx: Ctx) => ctx.viewer?.id === c.userId,
-    viewerIsFollowing: (c: CatalogRow, _: unknown, ctx: Ctx) => (ctx.viewer && ctx.viewer.id !== c.userId ? isFollowing(ctx.db, c.id, ctx.viewer.id) : false),
-    coverImageIds: (c: CatalogRow, _: unknown, ctx: Ctx) => coverImageIds(ctx.db, c.id),
+    viewerIsFollowing: (c: CatalogRow, _: unknown, ctx: Ctx) => (ctx.viewer && ctx.viewer.id !== c.userId ? (loadersOf(ctx).following?.load(c.id) ?? false) : false),
+    coverImageIds: (c: CatalogRow, _: unknown, ctx: Ctx) => loadersOf(ctx).covers.load(c.id),
     items: async (c: CatalogRow, a: Paging, ctx: Ctx) => {
       const page = await catalogItemsPage(ctx.db, c.id, pageLimit(a.limit), a.next);
       return { items: withOwner(page.items, c.userId), next: page.next };

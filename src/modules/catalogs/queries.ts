@@ -126,19 +126,38 @@ export async function catalogItemsPage(db: Db, catalogId: string, limit: number,
 }
 
 export async function isFollowing(db: Db, catalogId: string, viewerId: string): Promise<boolean> {
-  return (await rows(db, sql`select 1 from catalog_follows where catalog_id = ${catalogId} and user_id = ${viewerId}`)).length > 0;
+  return (await followingOf(db, viewerId, [catalogId]))[0]!;
 }
+
+/** Which of these lists the viewer follows, in their order: one statement for a page of lists. */
+export async function followingOf(db: Db, viewerId: string, catalogIds: readonly string[]): Promise<boolean[]> {
+  const found = await rows<{ id: string }>(db, sql`select catalog_id as id from catalog_follows where user_id = ${viewerId} and catalog_id = any(${sql.param([...catalogIds])}::text[])`);
+  const followed = new Set(found.map((r) => r.id));
+  return catalogIds.map((id) => followed.has(id));
+}
+
+const COVER_IMAGES = 4;
 
 /** The first images of a list's readable stories, for its cover. */
 export async function coverImageIds(db: Db, catalogId: string): Promise<string[]> {
-  const found = await rows<{ id: string }>(
+  return (await coverImageIdsOf(db, [catalogId]))[0]!;
+}
+
+/** The covers of many lists in one statement (a library page shows a page of lists). */
+export async function coverImageIdsOf(db: Db, catalogIds: readonly string[]): Promise<string[][]> {
+  const found = await rows<{ catalogId: string; id: string }>(
     db,
-    sql`select p.preview_image->>'id' as id from catalog_items i join posts p on p.id = i.post_id
-      where i.catalog_id = ${catalogId} and p.deleted_at is null and p.visibility <> 'PRIVATE' and p.first_published_at is not null
-        and p.preview_image is not null
-      order by i.position, i.id limit 4`,
+    sql`select "catalogId", id from (
+        select i.catalog_id as "catalogId", p.preview_image->>'id' as id,
+          row_number() over (partition by i.catalog_id order by i.position, i.id) as n
+        from catalog_items i join posts p on p.id = i.post_id
+        where i.catalog_id = any(${sql.param([...catalogIds])}::text[]) and p.deleted_at is null and p.visibility <> 'PRIVATE'
+          and p.first_published_at is not null and p.preview_image->>'id' is not null
+      ) firsts where n <= ${COVER_IMAGES} order by "catalogId", n`,
   );
-  return found.map((r) => r.id).filter(Boolean);
+  const byCatalog = new Map<string, string[]>();
+  for (const r of found) byCatalog.set(r.catalogId, [...(byCatalog.get(r.catalogId) ?? []), r.id]);
+  return catalogIds.map((id) => byCatalog.get(id) ?? []);
 }
 
 export interface SavedPostItem {
