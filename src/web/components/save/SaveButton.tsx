@@ -6,12 +6,13 @@ import { useNavigation } from '../../router/navigation.js';
 import { BookmarkIcon } from '../icons/index.js';
 import { useSusiModal } from '../susi/SusiModalProvider.js';
 import { useToast } from '../toast/index.js';
-import { readingListId, SAVE_MESSAGES, savedPostsFetcher, setInReadingList } from './save-actions.js';
-import { savedPosts, useSavedItems } from './saved-posts-store.js';
+import { readingListId, savedPosts, useSavedItems } from './saved-posts-store.js';
 import styles from './save.module.css';
 
-// The menu (lists, checkboxes, the new-list form) loads when first opened, not with every card.
+// What Save does (its GraphQL documents) and the menu (lists, checkboxes, the new-list form) load
+// when a signed-in reader needs them, not with every card of every reader (the story page's budget).
 const SaveMenu = lazy(() => import('./SaveMenu.js'));
+const saveActions = () => import('./save-actions.js');
 
 /** A bookmark filled in: the story is in one of the viewer's lists. */
 function SavedIcon() {
@@ -41,13 +42,14 @@ export function SaveButton({ postId, title, className }: { postId: string; title
   const viewerId = viewer?.id ?? null;
 
   useEffect(() => {
-    if (viewerId) savedPosts.want(postId, savedPostsFetcher(loadData));
+    if (viewerId) savedPosts.want(postId, async (ids) => (await saveActions()).savedPostsFetcher(loadData)(ids));
   }, [viewerId, postId, loadData]);
 
   const saved = (items?.length ?? 0) > 0;
 
   const toggle = async (on: boolean, withUndo: boolean) => {
     if (!viewerId) return;
+    const { setInReadingList, SAVE_MESSAGES } = await saveActions();
     const done = await setInReadingList(loadData, viewerId, postId, on);
     if (!done.ok) return toast.show({ message: done.message, toastStyle: 'ERROR' });
     if (!withUndo) return;

@@ -1,7 +1,9 @@
 import type { BrowserData } from '../../apollo/browser-data.js';
 import { mutateField, type MutationResult } from '../../apollo/mutate.js';
 import { ADD_TO_PREDEFINED_CATALOG, EDIT_CATALOG_ITEMS, VIEWER_SAVED_POSTS_QUERY } from '../../graphql/save-operations.js';
-import { savedPosts, type SavedItem } from './saved-posts-store.js';
+import { readingListId, savedPosts, type SavedItem } from './saved-posts-store.js';
+
+export { readingListId };
 
 export const SAVE_MESSAGES = {
   saved: 'Saved to Reading list.',
@@ -10,8 +12,6 @@ export const SAVE_MESSAGES = {
 } as const;
 
 type Load = () => Promise<BrowserData>;
-
-export const readingListId = (viewerId: string) => `predefined:${viewerId}:reading-list`;
 
 /** The one query of the page's Save controls (saved-posts-store.ts). */
 export function savedPostsFetcher(loadData: Load) {

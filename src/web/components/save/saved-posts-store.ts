@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
+export const readingListId = (viewerId: string) => `predefined:${viewerId}:reading-list`;
+
 /** One story in one of the viewer's lists. */
 export interface SavedItem {
   catalogId: string;
