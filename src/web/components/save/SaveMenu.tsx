@@ -96,7 +96,9 @@ export default function SaveMenu({ postId, viewerId, anchorRef, onClose }: { pos
         )}
         {catalogs &&
           (creating ? (
-            <NewListForm postId={postId} onMade={made} onCancel={() => setCreating(false)} />
+            <div className={styles.createForm}>
+              <NewListForm postId={postId} onMade={made} onCancel={() => setCreating(false)} />
+            </div>
           ) : (
             <button type="button" className={styles.create} onClick={() => setCreating(true)}>
               Create new list
