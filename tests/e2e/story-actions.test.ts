@@ -65,7 +65,7 @@ describe.skipIf(h.skipReason !== '')(`a story's action bar and 'Written by' bloc
     expect(errors).toEqual([]);
   });
 
-  it('signed in: no Save; a response moves both action bars at once; Follow moves the Written by block, and an unfollow replaces the follow toast', async () => {
+  it('signed in: Save is no sign-up link; a response moves both action bars at once; Follow moves the Written by block, and an unfollow replaces the follow toast', async () => {
     const path = await firstStoryPath(h.baseUrl);
     const tag = Date.now().toString(36);
     const { page, errors } = await h.open(1200);

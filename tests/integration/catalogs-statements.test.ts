@@ -65,4 +65,32 @@ describe('list page cost', () => {
     expect(largeCount).toBe(smallCount);
     expect(largeCount).toBeLessThanOrEqual(6);
   });
+
+  it('reads a library of 8 lists, with covers and follows, with as many statements as a library of 2', async () => {
+    const LIBRARY = `{ viewerCatalogs(limit: 100) { id coverImageIds viewerIsFollowing creator { id } } viewerFollowedCatalogs(limit: 100) { id coverImageIds viewerIsFollowing } }`;
+    const SAVE_TO = `mutation($id: ID!, $v: String!, $postId: ID!) { editCatalogItems(catalogId: $id, version: $v, operations: [{ append: { postId: $postId } }]) { __typename } }`;
+    const VERSION = `query($id: ID!) { catalogById(catalogId: $id) { version } }`;
+    const FOLLOW = `mutation($id: ID!) { followCatalog(catalogId: $id) { __typename } }`;
+    const library = async (reader: Reader, lists: number) => {
+      for (let i = 0; i < lists; i++) {
+        const id = (await reader.browser.gql(CREATE, { name: `Shelf ${i}` })).data.createCatalog.catalog.id;
+        const v = (await reader.browser.gql(VERSION, { id })).data.catalogById.version;
+        await reader.browser.gql(SAVE_TO, { id, v, postId: stories[i]! });
+        await ann.browser.gql(FOLLOW, { id });
+      }
+    };
+    const small = await newReader(t, 'Small');
+    const large = await newReader(t, 'Large');
+    await library(small, 2);
+    await library(large, 8);
+    await small.browser.gql(LIBRARY);
+    await large.browser.gql(LIBRARY);
+    const smallCount = await countStatements(t, () => small.browser.gql(LIBRARY));
+    let read: { viewerCatalogs: unknown[] } | undefined;
+    const largeCount = await countStatements(t, async () => (read = (await large.browser.gql(LIBRARY)).data));
+    expect(read!.viewerCatalogs).toHaveLength(10); // Reading list, Resume reading and 8 of their own
+    expect(largeCount).toBe(smallCount);
+    const annCount = await countStatements(t, () => ann.browser.gql(LIBRARY));
+    expect(annCount).toBeLessThanOrEqual(smallCount + 1);
+  });
 });

@@ -84,10 +84,10 @@ describe('server-rendered pages', () => {
   });
 
   it('renders a page that is not built yet as coming soon inside its layout', async () => {
-    const res = await get('/collections');
+    const res = await get('/l/the-trump-45');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-layout="top-nav"');
-    expect(res.body).toContain('data-page-id="collections-library"');
+    expect(res.body).toContain('data-page-id="the-trump-45"');
   });
 
   it('answers health checks with the database state', async () => {

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { IResolvers } from 'mercurius';
 import { BadRequestError } from '../../platform/errors/index.js';
 import type { RequestContext } from '../../server/graphql/context.js';
@@ -9,12 +10,14 @@ import {
   catalogItemsPage,
   catalogSlugId,
   catalogsContainingPost,
-  coverImageIds,
+  coverImageIdsOf,
+  featuredCatalogs,
   followedCatalogs,
-  isFollowing,
+  followingOf,
   pageLimit,
   userCatalogs,
   viewerCatalogs,
+  viewerSavedPosts,
 } from './queries.js';
 
 export const catalogsTypeDefs = /* GraphQL */ `
@@ -67,6 +70,8 @@ export const catalogsTypeDefs = /* GraphQL */ `
   type CatalogConflict { message: String! version: String! items: [CatalogItem!]! }
   union CatalogEditResult = CatalogEditSuccess | CatalogConflict | NotFound | BadRequest | Unauthorized
   type AddToPredefinedCatalogSuccess { version: String! insertedItem: CatalogItem catalog: Catalog! }
+  "One story in one of the viewer's lists (the Save controls' state)."
+  type SavedPostItem { postId: ID! catalogId: ID! catalogItemId: ID! }
   union AddToPredefinedCatalogResult = AddToPredefinedCatalogSuccess | NotFound | BadRequest | Unauthorized
 
   extend type User {
@@ -81,6 +86,10 @@ export const catalogsTypeDefs = /* GraphQL */ `
     viewerFollowedCatalogs(limit: Int, next: String): [Catalog!]!
     "AddToCatalogBaseQuery: which of the viewer's lists hold the post (for the Save menu's checkboxes)."
     catalogsContainingPost(postId: ID!): [Catalog!]!
+    "Which of these stories (up to 100) are in the viewer's lists: one query for all the Save controls of a page."
+    viewerSavedPosts(postIds: [ID!]!): [SavedPostItem!]!
+    "The site's featured lists (/collections): public lists with the most followers, then the most recent."
+    featuredCatalogs(limit: Int): [Catalog!]!
   }
   extend type Mutation {
     addToPredefinedCatalog(type: PredefinedCatalogType!, operation: CatalogItemOperation!): AddToPredefinedCatalogResult!
@@ -95,6 +104,25 @@ export const catalogsTypeDefs = /* GraphQL */ `
 
 type Ctx = RequestContext;
 type Paging = { limit?: number | null; next?: string | null };
+
+/**
+ * Per request (keyed by its loaders): a page of lists asks for its covers and the viewer's
+ * follows in one statement each, not one per list.
+ */
+const listLoaders = new WeakMap<object, { covers: DataLoader<string, string[]>; following: DataLoader<string, boolean> | null }>();
+function loadersOf(ctx: Ctx) {
+  let l = listLoaders.get(ctx.loaders);
+  if (!l) {
+    const viewerId = ctx.viewer?.id;
+    l = {
+      // Batched, not cached: a mutation later in the same request changes both.
+      covers: new DataLoader((ids: readonly string[]) => coverImageIdsOf(ctx.db, ids), { cache: false }),
+      following: viewerId ? new DataLoader((ids: readonly string[]) => followingOf(ctx.db, viewerId, ids), { cache: false }) : null,
+    };
+    listLoaders.set(ctx.loaders, l);
+  }
+  return l;
+}
 
 /** Items carry their list's owner so post and tombstoneTitle know whom they answer. */
 type ItemParent = CatalogItemRow & { ownerId: string };
@@ -137,6 +165,8 @@ export const catalogsResolvers: IResolvers = {
     viewerCatalogs: (_: unknown, a: Paging, ctx: Ctx) => (ctx.viewer ? viewerCatalogs(ctx.db, ctx.viewer.id, pageLimit(a.limit), a.next) : []),
     viewerFollowedCatalogs: (_: unknown, a: Paging, ctx: Ctx) => (ctx.viewer ? followedCatalogs(ctx.db, ctx.viewer.id, pageLimit(a.limit), a.next) : []),
     catalogsContainingPost: (_: unknown, a: { postId: string }, ctx: Ctx) => (ctx.viewer ? catalogsContainingPost(ctx.db, ctx.viewer.id, a.postId) : []),
+    viewerSavedPosts: (_: unknown, a: { postIds: string[] }, ctx: Ctx) => (ctx.viewer ? viewerSavedPosts(ctx.db, ctx.viewer.id, a.postIds) : []),
+    featuredCatalogs: (_: unknown, a: Paging, ctx: Ctx) => featuredCatalogs(ctx.db, pageLimit(a.limit ?? 20)),
   },
   Mutation: {
     addToPredefinedCatalog: async (_: unknown, a: { type: string; operation: CatalogItemOperation }, ctx: Ctx) => {
@@ -190,8 +220,8 @@ export const catalogsResolvers: IResolvers = {
     createdAt: (c: CatalogRow) => new Date(c.createdAt).getTime(),
     updatedAt: (c: CatalogRow) => new Date(c.updatedAt).getTime(),
     viewerIsOwner: (c: CatalogRow, _: unknown, ctx: Ctx) => ctx.viewer?.id === c.userId,
-    viewerIsFollowing: (c: CatalogRow, _: unknown, ctx: Ctx) => (ctx.viewer && ctx.viewer.id !== c.userId ? isFollowing(ctx.db, c.id, ctx.viewer.id) : false),
-    coverImageIds: (c: CatalogRow, _: unknown, ctx: Ctx) => coverImageIds(ctx.db, c.id),
+    viewerIsFollowing: (c: CatalogRow, _: unknown, ctx: Ctx) => (ctx.viewer && ctx.viewer.id !== c.userId ? (loadersOf(ctx).following?.load(c.id) ?? false) : false),
+    coverImageIds: (c: CatalogRow, _: unknown, ctx: Ctx) => loadersOf(ctx).covers.load(c.id),
     items: async (c: CatalogRow, a: Paging, ctx: Ctx) => {
       const page = await catalogItemsPage(ctx.db, c.id, pageLimit(a.limit), a.next);
       return { items: withOwner(page.items, c.userId), next: page.next };

@@ -131,19 +131,75 @@ export async function catalogItemsPage(db: Db, catalogId: string, limit: number,
 }
 
 export async function isFollowing(db: Db, catalogId: string, viewerId: string): Promise<boolean> {
-  return (await rows(db, sql`select 1 from catalog_follows where catalog_id = ${catalogId} and user_id = ${viewerId}`)).length > 0;
+  return (await followingOf(db, viewerId, [catalogId]))[0]!;
 }
+
+/** Which of these lists the viewer follows, in their order: one statement for a page of lists. */
+export async function followingOf(db: Db, viewerId: string, catalogIds: readonly string[]): Promise<boolean[]> {
+  const found = await rows<{ id: string }>(db, sql`select catalog_id as id from catalog_follows where user_id = ${viewerId} and catalog_id = any(${sql.param([...catalogIds])}::text[])`);
+  const followed = new Set(found.map((r) => r.id));
+  return catalogIds.map((id) => followed.has(id));
+}
+
+const COVER_IMAGES = 4;
 
 /** The first images of a list's readable stories, for its cover. */
 export async function coverImageIds(db: Db, catalogId: string): Promise<string[]> {
-  const found = await rows<{ id: string }>(
+  return (await coverImageIdsOf(db, [catalogId]))[0]!;
+}
+
+/** The covers of many lists in one statement (a library page shows a page of lists). */
+export async function coverImageIdsOf(db: Db, catalogIds: readonly string[]): Promise<string[][]> {
+  const found = await rows<{ catalogId: string; id: string }>(
     db,
-    sql`select p.preview_image->>'id' as id from catalog_items i join posts p on p.id = i.post_id
-      where i.catalog_id = ${catalogId} and p.deleted_at is null and p.visibility <> 'PRIVATE' and p.first_published_at is not null
-        and p.preview_image is not null
-      order by i.position, i.id limit 4`,
+    sql`select "catalogId", id from (
+        select i.catalog_id as "catalogId", p.preview_image->>'id' as id,
+          row_number() over (partition by i.catalog_id order by i.position, i.id) as n
+        from catalog_items i join posts p on p.id = i.post_id
+        where i.catalog_id = any(${sql.param([...catalogIds])}::text[]) and p.deleted_at is null and p.visibility <> 'PRIVATE'
+          and p.first_published_at is not null and p.preview_image->>'id' is not null
+      ) firsts where n <= ${COVER_IMAGES} order by "catalogId", n`,
   );
-  return found.map((r) => r.id).filter(Boolean);
+  const byCatalog = new Map<string, string[]>();
+  for (const r of found) byCatalog.set(r.catalogId, [...(byCatalog.get(r.catalogId) ?? []), r.id]);
+  return catalogIds.map((id) => byCatalog.get(id) ?? []);
+}
+
+export interface SavedPostItem {
+  postId: string;
+  catalogId: string;
+  catalogItemId: string;
+}
+
+/**
+ * Which of these stories are in the viewer's lists, and as which items: one statement for
+ * every Save control of a page (cards are kept as the same HTML for every reader, so their
+ * saved state comes from here, not from the card's own data).
+ */
+export function viewerSavedPosts(db: Db, viewerId: string, postIds: readonly string[]): Promise<SavedPostItem[]> {
+  const ids = [...new Set(postIds)];
+  if (ids.length > LIMITS.maxPage) throw new BadRequestError(`Ask for 1 to ${LIMITS.maxPage} stories at a time.`);
+  if (ids.length === 0) return Promise.resolve([]);
+  return rows<SavedPostItem>(
+    db,
+    sql`select i.post_id as "postId", i.catalog_id as "catalogId", i.id as "catalogItemId"
+      from catalog_items i join catalogs c on c.id = i.catalog_id
+      where c.user_id = ${viewerId} and i.post_id = any(${sql.param(ids)}::text[])
+      order by i.post_id, c.predefined is null, c.created_at desc`,
+  );
+}
+
+/**
+ * The site's featured lists (collections-library): public, not predefined, with stories;
+ * the most followed first, then the most recently changed.
+ */
+export function featuredCatalogs(db: Db, limit: number): Promise<CatalogRow[]> {
+  return rows<CatalogRow>(
+    db,
+    sql`select ${sql.raw(CATALOG_COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1c.$2'))} from catalogs c join users u on u.id = c.user_id
+      where c.visibility = 0 and c.predefined is null and c.items_count > 0 and u.deactivated_at is null
+      order by c.followers_count desc, c.updated_at desc, c.id limit ${limit}`,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { formatMonthYear, type DateInput } from '../../../shared/format';
 import { cx } from '../../lib/class-names';
 import { Link } from '../../router/Link';
 import { SusiLink } from '../susi/SusiLink';
-import { PersonIcon, StarIcon, StoriesIcon, WriteIcon } from '../icons';
+import { BookmarkIcon, PersonIcon, StarIcon, StoriesIcon, WriteIcon } from '../icons';
 import type { AdminPublication, MembershipTier } from '../header/header-data';
 import { FriendPopover } from '../upsell/FriendPopover';
 import { avatarMenuSections, type MenuIcon, type MenuMembership } from './menu-items';
@@ -32,6 +32,7 @@ export interface AvatarMenuProps {
 const ICONS: Record<MenuIcon, ReactNode> = {
   write: <WriteIcon />,
   profile: <PersonIcon />,
+  library: <BookmarkIcon />,
   stories: <StoriesIcon />,
 };
 

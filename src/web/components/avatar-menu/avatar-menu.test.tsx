@@ -11,6 +11,7 @@ describe('avatarMenuSections', () => {
     expect(items.map((i) => [i.label, i.href])).toEqual([
       ['Write', '/new-story'],
       ['Profile', '/@ann'],
+      ['Library', '/me/lists'],
       ['Stories', '/me/stories/drafts'],
       ['Settings', '/me/settings'],
       ['Refine recommendations', '/me/following/suggestions'],
@@ -19,9 +20,9 @@ describe('avatarMenuSections', () => {
     expect(items.find((i) => i.key === 'write')?.smallScreensOnly).toBe(true);
   });
 
-  it('leaves out the items whose pages are not built (Library, Stats), and Help without HELP_URL', () => {
+  it('leaves out the items whose pages are not built (Stats), and Help without HELP_URL', () => {
     const labels = avatarMenuSections({ viewer: testViewer }).flat().map((i) => i.label);
-    for (const unbuilt of ['Library', 'Stats', 'Help']) expect(labels).not.toContain(unbuilt);
+    for (const unbuilt of ['Stats', 'Help']) expect(labels).not.toContain(unbuilt);
     const withHelp = avatarMenuSections({ viewer: testViewer, siteLinks: { help: 'https://help.example.com/' } }).flat();
     expect(withHelp.at(-1)).toMatchObject({ key: 'help', label: 'Help', href: 'https://help.example.com/' });
   });

@@ -5,7 +5,7 @@ import { SIGN_IN_HREF, SIGN_UP_HREF, WRITE_HREF } from '../header/site-pages';
 import { profileHref } from '../../lib/profile-href.js';
 import type { SiteLinks } from '../../../shared/site-links.js';
 
-export type MenuIcon = 'write' | 'profile' | 'stories';
+export type MenuIcon = 'write' | 'profile' | 'library' | 'stories';
 
 export interface MenuItem {
   key: string;
@@ -39,7 +39,7 @@ export { profileHref };
 
 /**
  * The avatar menu as sections of items, in display order (spec §2.5). An item whose page is
- * not built is left out until it is: Library (lists), Stats; Help leads to HELP_URL when set
+ * not built is left out until it is: Stats; Help leads to HELP_URL when set
  * (the site has no help pages of its own). The membership extras show once the reader's
  * membership is known (membershipExtras).
  */
@@ -58,6 +58,7 @@ export function avatarMenuSections(input: MenuInput): MenuItem[][] {
   const main: MenuItem[] = [
     { key: 'write', label: 'Write', href: WRITE_HREF, icon: 'write', smallScreensOnly: true },
     { key: 'profile', label: 'Profile', href: profileHref(viewer), icon: 'profile' },
+    { key: 'library', label: 'Library', href: '/me/lists', icon: 'library' },
     { key: 'stories', label: 'Stories', href: '/me/stories/drafts', icon: 'stories' },
   ];
   if (input.isPartnerProgramEnrolled) {

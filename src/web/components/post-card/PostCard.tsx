@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import styles from './PostCard.module.css';
 import { profileHref } from '../../lib/profile-href.js';
 import { useServerFragment } from '../../lib/server-fragments.js';
+import { SaveButton } from '../save/SaveButton.js';
 
 /** The PostPreview_post fragment's shape (src/web/graphql/operations.ts). */
 export interface PostPreview {
@@ -48,16 +49,19 @@ export interface PostCardActions {
  * On the server the card's content is the same HTML for every reader who sees this story with
  * these counts, so it is rendered once per key and kept (server-fragments.ts, docs/adr/0008): a
  * feed page is mostly cards. The key is everything the content shows: the story as the page
- * asked for it, the date as written today, the layout, and whether the menu (closed,
- * the same for every card) is there. The article itself, which names the feed's reason,
- * renders as usual.
+ * asked for it, the date as written today, the layout, whether the menu (closed,
+ * the same for every card) is there, and whether the reader is signed in (Save opens the
+ * sign-up modal otherwise). Whether this reader saved the story is not in it: every Save
+ * renders 'not known' here and asks once hydrated, with the page's other cards
+ * (components/save/saved-posts-store.ts). The article itself, which names the feed's
+ * reason, renders as usual.
  */
 export function PostCard({ post, compact = false, actions }: { post: PostPreview; compact?: boolean; actions?: PostCardActions }) {
   const { viewer } = useSite();
   const menu = actions && viewer ? actions.menu : null;
   const date = post.firstPublishedAt ? formatDate(post.firstPublishedAt) : null;
   const content = () => <PostCardContent post={post} compact={compact} date={date} menu={menu} />;
-  const kept = useServerFragment(() => ['post-card', post, date, compact, menu !== null], content);
+  const kept = useServerFragment(() => ['post-card', post, date, compact, menu !== null, viewer !== null], content);
   return (
     <article
       className={compact ? `${styles.card} ${styles.compact}` : styles.card}
@@ -112,12 +116,10 @@ function PostCardContent({ post, compact, date, menu }: { post: PostPreview; com
               <IconCount className={styles.count} icon={<ResponseIcon size={16} />} count={post.postResponses.count} one="response" many="responses" />
             )}
           </div>
-          {menu !== null && (
-            <div className={styles.actions}>
-              {/* No Save until lists exist: the actions are a signed-in reader's, and Save would have nowhere to keep the story. */}
-              {menu}
-            </div>
-          )}
+          <div className={styles.actions}>
+            <SaveButton postId={post.id} title={post.title} className={styles.iconButton} />
+            {menu}
+          </div>
         </div>
       </div>
       {post.previewImage && !compact && (

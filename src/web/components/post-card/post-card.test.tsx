@@ -7,12 +7,12 @@ import { FragmentCache } from '../../ssr/fragment-cache.js';
 import { FeedPostCard } from './FeedPostCard.js';
 import { PostCard, type PostPreview } from './PostCard.js';
 
-const site = (signedIn: boolean): SiteInfo => ({
+const site = (signedIn: boolean, viewerId = 'bbbbbbbbbbbb'): SiteInfo => ({
   siteName: 'Inkwell',
   mainHost: 'localhost:3000',
   pageId: 'home',
   routeName: 'ShowHome',
-  viewer: signedIn ? { id: 'bbbbbbbbbbbb', name: 'Reader', username: 'reader', imageId: null, emailObfuscated: null, xsrf: 'x' } : null,
+  viewer: signedIn ? { id: viewerId, name: 'Reader', username: 'reader', imageId: null, emailObfuscated: null, xsrf: 'x' } : null,
 });
 
 const story = (id: string, clapCount: number): PostPreview => ({
@@ -45,17 +45,18 @@ function Cards({ posts }: { posts: PostPreview[] }) {
   );
 }
 
-function renderPage(cache: FragmentCache | null, posts: PostPreview[], signedIn = true) {
+function renderPage(cache: FragmentCache | null, posts: PostPreview[], signedIn = true, viewerId?: string) {
   const page = new PageBytes();
   const fragments = cache?.forRender(page) ?? null;
   const html = renderToString(
-    <SiteContext.Provider value={site(signedIn)}>
+    <SiteContext.Provider value={site(signedIn, viewerId)}>
       <ServerFragmentsContext.Provider value={fragments}>
         <Cards posts={posts} />
       </ServerFragmentsContext.Provider>
     </SiteContext.Provider>,
   );
-  fragments?.keepMisses(renderToString);
+  // As entry-server.tsx does: each miss on its own, within the page's site.
+  fragments?.keepMisses((element) => renderToString(<SiteContext.Provider value={site(signedIn, viewerId)}>{element}</SiteContext.Provider>));
   return page.assemble(html).toString();
 }
 
@@ -73,8 +74,10 @@ describe('PostCard on the server', () => {
     expect(inline).toContain('Tides &lt;and&gt; currents a00000000001');
     expect(inline).toContain('data-feed-reason="FOLLOWED_AUTHOR"');
     expect(inline).toContain('aria-label="More"');
-    // Lists are not built: a signed-in reader is never offered Save (it led to sign-up).
-    expect(inline).not.toContain('aria-label="Save"');
+    // Save on every card, not pressed until the reader's saved stories are known (asked once hydrated).
+    expect(inline.match(/aria-label="Save Tides &lt;and&gt; currents a00000000001" aria-pressed="false"/g)).toHaveLength(2);
+    expect(inline).toContain('aria-label="Add Tides &lt;and&gt; currents c00000000002 to a list"');
+    expect(inline).not.toContain('data-saved=');
     expect(inline).not.toContain('operation=register');
     expect(inline).toContain('1.5K');
   });
@@ -88,12 +91,23 @@ describe('PostCard on the server', () => {
     expect(clapped).toBe(renderPage(null, [story('a00000000001', 13), posts[1]!]));
   });
 
-  it('keeps a signed-out reader’s cards apart: no Save, no menu', () => {
+  it('keeps a signed-out reader’s cards apart: Save that asks to sign up, no list arrow, no menu', () => {
     const cache = new FragmentCache(1024 * 1024);
     renderPage(cache, posts, true);
     const signedOut = renderPage(cache, posts, false);
-    expect(signedOut).not.toContain('aria-label="Save"');
+    expect(signedOut).toContain('aria-label="Save Tides &lt;and&gt; currents a00000000001"');
+    expect(signedOut).not.toContain('aria-pressed');
+    expect(signedOut).not.toContain('to a list"');
     expect(signedOut).not.toContain('aria-label="More"');
     expect(signedOut).toBe(renderPage(null, posts, false));
+  });
+
+  it('shares one kept card between signed-in readers: nothing in it is one reader’s own', () => {
+    const cache = new FragmentCache(1024 * 1024);
+    const first = renderPage(cache, posts, true, 'bbbbbbbbbbbb');
+    const other = renderPage(cache, posts, true, 'dddddddddddd');
+    expect(cache.size).toBe(3);
+    expect(other).toBe(first);
+    expect(other).not.toContain('bbbbbbbbbbbb');
   });
 });

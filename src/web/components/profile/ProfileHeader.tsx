@@ -7,11 +7,11 @@ import { useProfileBase } from './use-profile-base.js';
 import type { ProfileUser } from './profile-types.js';
 import styles from './profile.module.css';
 
-export type ProfileTab = 'home' | 'responses' | 'about';
+export type ProfileTab = 'home' | 'responses' | 'lists' | 'about';
 
 /**
  * The main column's head on every profile page: the name (h1) over the tabs Home,
- * Responses and About (Lists comes with lists: no tab to a page that is not built). Below 904px, where the
+ * Responses, Lists and About. Below 904px, where the
  * sidebar is hidden, the avatar, follower count and Follow come up here.
  */
 export function ProfileHeader({ user, current }: { user: ProfileUser; current: ProfileTab | null }) {
@@ -20,6 +20,7 @@ export function ProfileHeader({ user, current }: { user: ProfileUser; current: P
   const tabs = [
     { key: 'home', href: base || '/', label: 'Home' },
     { key: 'responses', href: `${base}/responses`, label: 'Responses' },
+    { key: 'lists', href: `${base}/lists`, label: 'Lists' },
     { key: 'about', href: `${base}/about`, label: 'About' },
   ];
   return (

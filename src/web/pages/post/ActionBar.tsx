@@ -4,6 +4,7 @@ import { ClapButton } from '../../components/clap-button/index.js';
 import { BookmarkIcon, ResponseIcon } from '../../components/icons/index.js';
 import { ShareMenu } from '../../components/share/ShareMenu.js';
 import { SusiLink } from '../../components/susi/SusiLink.js';
+import { SaveButton } from '../../components/save/SaveButton.js';
 import { POST_ENGAGEMENT_QUERY } from '../../graphql/engagement-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { useNavigation } from '../../router/navigation.js';
@@ -25,8 +26,8 @@ export interface ActionBarProps {
 /**
  * Clap, respond, save and share. Claps work (src/web/components/clap-button); the response
  * count moves with the responses section (response-count.ts); Share opens the share menu.
- * Save keeps a story in a list, and lists are not built: a signed-out reader is asked to sign
- * up (and comes back here), a signed-in one sees no Save until lists exist.
+ * Save keeps the story in the Reading list (its arrow: in any list); a signed-out reader is
+ * asked to sign up by a real link (it works before the page's script runs) and comes back here.
  */
 export function ActionBar({ postId, creatorId, title, clapCount, responsesCount, friendLink }: ActionBarProps) {
   const { viewer } = useSite();
@@ -47,7 +48,9 @@ export function ActionBar({ postId, creatorId, title, clapCount, responsesCount,
         </a>
       </div>
       <div className={styles.actionGroup}>
-        {!viewer && (
+        {viewer ? (
+          <SaveButton postId={postId} title={title} className={styles.action} />
+        ) : (
           // Save is an entry point that skips onboarding (spec §6 skipOnboarding=1), like Clap.
           <SusiLink operation="register" redirect={`${pathname}${search}${search ? '&' : '?'}skipOnboarding=1`} className={styles.action} aria-label="Save">
             <BookmarkIcon />
