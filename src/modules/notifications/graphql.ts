@@ -17,6 +17,8 @@ export const notificationsTypeDefs = /* GraphQL */ `
     HIGHLIGHT
     PUBLISH
     SYSTEM
+    "A part was added to a series the reader follows."
+    SERIES
   }
   "Spec §3 notification channels: from anyone, only from people the reader follows, never."
   enum NotificationChannel {

@@ -4,6 +4,7 @@ import type { DbTransaction } from '../../platform/mail/outbox.js';
 import { sharedPubSub, type PubSub } from '../../platform/pubsub/index.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { fanOutPublished } from './fanout.js';
+import { notifySeriesFollowers } from './series-parts.js';
 import { publishNotificationsChanged } from './live.js';
 import { mentionedUsernames } from './mentions.js';
 import { MAX_ACTOR_IDS } from './kinds.js';
@@ -147,6 +148,11 @@ export function notificationHandlers(pubsub: () => Promise<PubSub> = sharedPubSu
         const post = await postFacts(tx, p.postId);
         if (!post?.is_live || post.visibility !== 'PUBLIC') return;
         tell(meta, await fanOutPublished(tx, p));
+      },
+    ],
+    'sequence.part-added': [
+      async (tx, p, meta) => {
+        tell(meta, await notifySeriesFollowers(tx, p.sequenceId, p.postId));
       },
     ],
     'notifications.system': [

@@ -20,6 +20,8 @@ export function notificationSentence(n: { kind: string; actor: string | null; ac
       return `${who} highlighted ${title}`;
     case 'publish':
       return `${who} published ${title}`;
+    case 'series':
+      return `${who} added ${title} to the series “${n.text ?? ''}”`;
     default:
       return n.text ?? 'A notice from the site';
   }

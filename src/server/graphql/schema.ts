@@ -29,6 +29,7 @@ import { meteringResolvers, meteringTypeDefs } from '../../modules/metering/grap
 import { membershipResolvers, membershipTypeDefs } from '../../modules/membership/graphql.js';
 import { giftsResolvers, giftsTypeDefs } from '../../modules/gifts/graphql.js';
 import { catalogsResolvers, catalogsTypeDefs } from '../../modules/catalogs/graphql.js';
+import { seriesResolvers, seriesTypeDefs } from '../../modules/series/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -45,9 +46,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs, giftsTypeDefs, catalogsTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs, giftsTypeDefs, catalogsTypeDefs, seriesTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers, giftsResolvers, catalogsResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers, giftsResolvers, catalogsResolvers, seriesResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

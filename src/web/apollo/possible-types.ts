@@ -39,6 +39,7 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   UpdateMeteringRuleResult: ['MeteringRule', 'BadRequest'],
   CatalogEditResult: ['CatalogEditSuccess', 'CatalogConflict', 'NotFound', 'BadRequest', 'Unauthorized'],
   AddToPredefinedCatalogResult: ['AddToPredefinedCatalogSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
+  SequenceResult: ['SequenceSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
   // The gift outcomes extend the membership result (modules/gifts).
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
 };
