@@ -45,6 +45,8 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/manage-membership/page-defs.ts', ['manage-membership', 'manage-membership-confirmation', 'cancel-membership', 'update-payment', 'billing-receipt'], () =>
     import('../pages/manage-membership/page-defs.js').then((m) => m.MANAGE_MEMBERSHIP_PAGES),
   ),
+  // Series: /s/{sequenceSlug}, /s/new, /s/{sequenceSlug}/edit, /me/series[/{filterBy}], /series/{postId}.
+  group('src/web/pages/sequence-library/page-defs.ts', ['sequence-library', 'sequence-editor', 'your-series', 'series'], () => import('../pages/sequence-library/page-defs.js').then((m) => m.SERIES_PAGES)),
   group('src/web/pages/gift/page-defs.ts', ['landing-gift', 'gift-membership', 'group-gift-membership', 'redeem-gift-membership'], () => import('../pages/gift/page-defs.js').then((m) => m.GIFT_PAGES)),
 ];
 
