@@ -78,6 +78,15 @@ describe('series pages', () => {
     expect((await get(`/series/${loose}`)).statusCode).toBe(404);
   });
 
+  it('/@{username}/series lists the writer’s published series, not their drafts', async () => {
+    const { username } = (await t.database.pool.query('select username from users where id = $1', [writer.id])).rows[0];
+    const res = await get(`/@${username}/series`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`href="/s/${series.slug}"`);
+    expect(res.body).not.toContain('Unfinished');
+    expect(res.body).not.toContain('coming soon');
+  });
+
   it('/me/series and the editor are the writer’s: signed out they sign in; another reader cannot edit', async () => {
     for (const path of ['/me/series', '/me/series/drafts', '/s/new', `/s/${series.slug}/edit`]) {
       const res = await get(path);
