@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshotPath, shootWidths, useBrowser } from './support/browser.js';
+import { screenshotPath, useBrowser } from './support/browser.js';
 import { clickOnceHydrated, signUpByEmail, waitForHydration } from './support/sign-in.js';
 
 const h = useBrowser();
@@ -73,9 +73,13 @@ describe.skipIf(h.skipReason !== '')(`series${h.skipReason ? ` (skipped: ${h.ski
     await clickOnceHydrated(page.getByRole('button', { name: 'Publish' }));
     await page.getByText('Your series is published.').waitFor();
     await page.screenshot({ path: screenshotPath('series-editor-edit-1200'), fullPage: true });
+    await page.setViewportSize({ width: 500, height: 900 });
+    await page.screenshot({ path: screenshotPath('series-editor-edit-500'), fullPage: true });
 
     await page.goto('/me/series');
     await page.getByRole('link', { name: 'Iberian summer', exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath('series-your-series-500'), fullPage: true });
+    await page.setViewportSize({ width: 1200, height: 900 });
     await page.screenshot({ path: screenshotPath('series-your-series-1200'), fullPage: true });
     expect(errors).toEqual([]);
 

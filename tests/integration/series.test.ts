@@ -94,6 +94,17 @@ describe('series', () => {
     expect(ids(await bySlug(w.browser.gql, first.sequence.slug))).toEqual([mine]);
   });
 
+  it('offers the editor only the writer’s published stories that are in no series yet', async () => {
+    const w = await newReader(t, 'Writer');
+    const free = await newStory(t, w.id, { title: 'Free' });
+    const taken = await newStory(t, w.id, { title: 'Taken' });
+    await newStory(t, writer.id, { title: 'Someone else’s' });
+    await create(w, { title: 'Holder', postIds: [taken] });
+    const CANDIDATES = 'query { seriesCandidates { id } }';
+    expect((await w.browser.gql(CANDIDATES)).data.seriesCandidates).toEqual([{ id: free }]);
+    expect((await testBrowser(t.app).gql(CANDIDATES)).data.seriesCandidates).toEqual([]);
+  });
+
   it('hides drafts from everyone but the writer, staff included, and lists series by filter', async () => {
     const { w, slug, story, id } = await newWriterSeries(false);
     const reader = await newReader(t, 'Reader');

@@ -53,7 +53,7 @@ export const seriesTypeDefs = /* GraphQL */ `
     sequence(sequenceSlug: String!): Sequence
     "The viewer's series (/me/series[/{filterBy}])."
     viewerSequences(filterBy: SequenceFilter): [Sequence!]!
-    "The viewer's stories that may be parts of a series, newest first."
+    "The viewer's stories that may be parts of a series (in none yet), newest first."
     seriesCandidates: [Post!]!
   }
   extend type Mutation {

@@ -52,10 +52,14 @@ export async function userSequences(db: Db, userId: string, viewerId: string | n
   return rows as unknown as SequenceRow[];
 }
 
-/** The stories a writer may put in a series: published, their own, not responses, not trashed, not private. */
+/**
+ * The stories a writer may put in a new series: published, their own, not responses, not
+ * trashed, not private, and in no series yet (the editor adds back the parts of the series it edits).
+ */
 export async function seriesCandidateIds(db: Db, viewerId: string): Promise<string[]> {
-  const { rows } = await db.execute(sql`select id from posts where creator_id = ${viewerId} and deleted_at is null and first_published_at is not null
-    and in_response_to_post_id is null and visibility <> 'PRIVATE' order by first_published_at desc, id limit ${CANDIDATES_LIMIT}`);
+  const { rows } = await db.execute(sql`select p.id from posts p where p.creator_id = ${viewerId} and p.deleted_at is null and p.first_published_at is not null
+    and p.in_response_to_post_id is null and p.visibility <> 'PRIVATE' and not exists (select 1 from sequence_items i where i.post_id = p.id)
+    order by p.first_published_at desc, p.id limit ${CANDIDATES_LIMIT}`);
   return (rows as { id: string }[]).map((r) => r.id);
 }
 

@@ -53,8 +53,9 @@ function SequenceEditor({ params }: PageProps) {
   const [error, setError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
+  // The picker: stories in no series, and this series' own parts taken out of the list (until saved).
   const chosen = new Set(parts.map((p) => p.id));
-  const available = candidates.filter((c) => !chosen.has(c.id));
+  const available = [...(sequence?.posts ?? []), ...candidates].filter((c) => !chosen.has(c.id));
 
   /** Runs a mutation; on a refusal shows the server's message and returns null. */
   const run = async (doc: Parameters<typeof mutateField>[1], variables: Record<string, unknown>, field: string): Promise<Saved | null> => {
@@ -127,7 +128,7 @@ function SequenceEditor({ params }: PageProps) {
 
         <h2 className={styles.subheading}>Your published stories</h2>
         {available.length === 0 ? (
-          <p className={styles.hint}>{candidates.length === 0 ? 'Publish a story first: a series is made of your published stories.' : 'Every story of yours is in this series.'}</p>
+          <p className={styles.hint}>{candidates.length === 0 && parts.length === 0 ? 'Publish a story first: a series is made of your published stories (each in one series at most).' : 'No other story of yours can join: each story is in one series at most.'}</p>
         ) : (
           <ul className={styles.candidates} aria-label="Your published stories">
             {available.map((c) => (
