@@ -4,7 +4,7 @@ import { newReader, newStory, type Reader } from '../support/readers.js';
 import { testBrowser, type TestBrowser } from '../support/test-browser.js';
 import { NOTIFICATIONS, notificationsDispatcher } from './notifications-fixtures.js';
 
-const SEQ = 'id slug title description isPublished itemsCount followersCount viewerIsOwner viewerIsFollowing creator { id } posts { id title }';
+const SEQ = 'id slug title description coverImageId isPublished itemsCount followersCount viewerIsOwner viewerIsFollowing creator { id } posts { id title }';
 const RESULT = `__typename ... on SequenceSuccess { sequence { ${SEQ} } } ... on NotFound { message } ... on BadRequest { message } ... on Unauthorized { message }`;
 const CREATE = `mutation($input: SequenceInput!) { createSequence(input: $input) { ${RESULT} } }`;
 const UPDATE = `mutation($id: ID!, $input: SequenceInput!) { updateSequence(sequenceId: $id, input: $input) { ${RESULT} } }`;
@@ -80,11 +80,17 @@ describe('series', () => {
       [{ title: 'T', postIds: ['ffffffffffff'] }, 'Only your own published stories can be parts of your series.'],
       [{ title: 'T', coverImageId: '../etc', postIds: [] }, 'That cover image is not one of your uploads.'],
     ];
+    // A cover must be the writer's own upload.
+    const image = (id: string, ownerId: string) => t.database.pool.query(`insert into media_resources (id, owner_id, mime_type, width, height, bytes) values ($1, $2, 'image/png', 800, 400, 1000)`, [id, ownerId]);
+    await image(`${w.id}a`, writer.id);
+    await image(`${w.id}b`, w.id);
+    cases.push([{ title: 'T', coverImageId: `${w.id}a`, postIds: [] }, 'That cover image is not one of your uploads.']);
     for (const [input, message] of cases) expect(await create(w, input)).toEqual({ __typename: 'BadRequest', message });
     const { rows } = await t.database.pool.query('select 1 from sequences where user_id = $1', [w.id]);
     expect(rows).toHaveLength(0);
 
-    const first = await create(w, { title: 'First', postIds: [mine] });
+    const first = await create(w, { title: 'First', coverImageId: `${w.id}b`, postIds: [mine] });
+    expect(first.__typename).toBe('SequenceSuccess');
     const second = await create(w, { title: 'Second', postIds: [] });
     expect(await w.browser.gql(UPDATE, { id: second.sequence.id, input: { title: 'Second', postIds: [mine] } }).then((r) => r.data.updateSequence)).toEqual({
       __typename: 'BadRequest',

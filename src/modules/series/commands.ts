@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { emitDomainEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
+import { isOwnUpload } from '../media/queries.js';
 import { canSeeSequence, invalidSequenceInput, SEQUENCE_COLUMNS, type SequenceInput, type SequenceRow, SERIES_MESSAGES } from './model.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -78,10 +79,18 @@ async function setParts(tx: Tx, sequence: SequenceRow, postIds: readonly string[
   return updated!;
 }
 
-/** A new draft series of the viewer's with its first parts (sequence-editor at /s/new). */
-export function createSequence(db: Db, viewerId: string, input: SequenceInput): Promise<SeriesOutcome> {
+/** The first problem with the input, including a cover image that is not the viewer's own upload. */
+async function refusedInput(db: Db, viewerId: string, input: SequenceInput): Promise<SeriesOutcome | null> {
   const invalid = invalidSequenceInput(input);
-  if (invalid) return Promise.resolve({ kind: 'bad-request', message: invalid });
+  if (invalid) return { kind: 'bad-request', message: invalid };
+  if (input.coverImageId != null && !(await isOwnUpload(db, input.coverImageId, viewerId))) return { kind: 'bad-request', message: SERIES_MESSAGES.cover };
+  return null;
+}
+
+/** A new draft series of the viewer's with its first parts (sequence-editor at /s/new). */
+export async function createSequence(db: Db, viewerId: string, input: SequenceInput): Promise<SeriesOutcome> {
+  const refused = await refusedInput(db, viewerId, input);
+  if (refused) return refused;
   return inTransaction(db, async (tx) => {
     const [made] = await rows<SequenceRow>(
       tx,
@@ -93,9 +102,9 @@ export function createSequence(db: Db, viewerId: string, input: SequenceInput): 
 }
 
 /** Saves the editor: title, description, cover and the parts in their new order (added, moved, removed at once). */
-export function updateSequence(db: Db, viewerId: string, sequenceId: string, input: SequenceInput): Promise<SeriesOutcome> {
-  const invalid = invalidSequenceInput(input);
-  if (invalid) return Promise.resolve({ kind: 'bad-request', message: invalid });
+export async function updateSequence(db: Db, viewerId: string, sequenceId: string, input: SequenceInput): Promise<SeriesOutcome> {
+  const refused = await refusedInput(db, viewerId, input);
+  if (refused) return refused;
   return inTransaction(db, async (tx) => {
     const sequence = await lockOwned(tx, viewerId, sequenceId);
     await tx.execute(sql`update sequences set title = ${input.title.trim()}, description = ${input.description?.trim() ?? ''}, cover_image_id = ${input.coverImageId ?? null} where id = ${sequence.id}`);

@@ -11,6 +11,7 @@ import { usePageQuery } from '../../graphql/use-page-query.js';
 import { Link } from '../../router/Link.js';
 import { useNavigation } from '../../router/navigation.js';
 import type { PageProps } from '../../router/registry.js';
+import { CoverImageField } from './CoverImageField.js';
 import { PartsOrder, type PartStory } from './PartsOrder.js';
 import styles from './SequenceEditorPage.module.css';
 
@@ -47,6 +48,7 @@ function SequenceEditor({ params }: PageProps) {
 
   const [title, setTitle] = useState(sequence?.title ?? '');
   const [description, setDescription] = useState(sequence?.description ?? '');
+  const [coverImageId, setCoverImageId] = useState<string | null>(sequence?.coverImageId ?? null);
   const [parts, setParts] = useState<PartStory[]>(sequence?.posts ?? []);
   const [published, setPublished] = useState(sequence?.isPublished ?? false);
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
@@ -71,7 +73,7 @@ function SequenceEditor({ params }: PageProps) {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     setBusy('save');
-    const input = { title, description, coverImageId: sequence?.coverImageId ?? null, postIds: parts.map((p) => p.id) };
+    const input = { title, description, coverImageId, postIds: parts.map((p) => p.id) };
     const saved = sequence
       ? await run(UPDATE_SEQUENCE, { sequenceId: sequence.id, input }, 'updateSequence')
       : await run(CREATE_SEQUENCE, { input }, 'createSequence');
@@ -122,6 +124,7 @@ function SequenceEditor({ params }: PageProps) {
           Description <span className={styles.optional}>(optional)</span>
         </label>
         <textarea id="series-description" className={styles.textarea} value={description} maxLength={280} rows={3} onChange={(e) => setDescription(e.target.value)} />
+        <CoverImageField imageId={coverImageId} onChange={setCoverImageId} onError={setError} />
 
         <h2 className={styles.subheading}>Parts</h2>
         <PartsOrder parts={parts} onChange={setParts} />

@@ -1,5 +1,6 @@
 import { formatCountOf, formatDate, formatReadingTime } from '../../../shared/format.js';
 import { imageUrl } from '../../../shared/images.js';
+import { imageUrl as croppedImageUrl } from '../../lib/image-url.js';
 import { Avatar } from '../../components/avatar/index.js';
 import { buttonClassName } from '../../components/button/Button.js';
 import { SEQUENCE_LIBRARY_QUERY } from '../../graphql/series-operations.js';
@@ -9,6 +10,9 @@ import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';
 import { FollowSeriesButton } from './FollowSeriesButton.js';
 import styles from './SequenceLibraryPage.module.css';
+
+/** The cover as the page shows it: 680×340, cropped from the middle. */
+const coverUrl = (id: string, pixelRatio: number) => croppedImageUrl(id, 680, 340, pixelRatio);
 
 interface SequenceLibraryData {
   sequence: {
@@ -38,7 +42,7 @@ export default function SequenceLibraryPage({ params }: PageProps) {
   const writer = profileHref(s.creator);
   return (
     <article className={styles.page}>
-      {s.coverImageId && <img className={styles.cover} src={imageUrl(s.coverImageId, 1360)} alt="" />}
+      {s.coverImageId && <img className={styles.cover} src={coverUrl(s.coverImageId, 1)} srcSet={`${coverUrl(s.coverImageId, 1)} 1x, ${coverUrl(s.coverImageId, 2)} 2x`} alt="" />}
       <p className={styles.kicker}>Series</p>
       <h1 className={styles.title}>{s.title}</h1>
       {s.description && <p className={styles.description}>{s.description}</p>}
