@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { screenshotPath, useBrowser } from './support/browser.js';
 import { clickOnceHydrated, signUpByEmail, waitForHydration } from './support/sign-in.js';
@@ -60,6 +61,9 @@ describe.skipIf(h.skipReason !== '')(`series${h.skipReason ? ` (skipped: ${h.ski
     await waitForHydration(title);
     await title.fill('Iberian summer');
     await page.getByLabel('Description').fill('Three cities by train.');
+    const cover = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#2f6f5e' } }).png().toBuffer();
+    await page.getByLabel('Add a cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+    await page.getByRole('img', { name: "The series' cover" }).waitFor();
     for (const name of ['Madrid', 'Lisbon', 'Porto']) await page.getByRole('button', { name: `Add “${name}”` }).click();
     const parts = page.getByRole('list', { name: 'Parts of the series' });
     await parts.getByRole('listitem', { name: /Lisbon/ }).focus();
