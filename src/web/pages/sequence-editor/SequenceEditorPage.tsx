@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { ApolloClient } from '@apollo/client';
+import { useSite } from '../../app-context.js';
 import { formatDate } from '../../../shared/format.js';
 import { mutateField, type MutationResult } from '../../apollo/mutate.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
@@ -27,6 +29,18 @@ type Saved = { sequence: { id: string; slug: string; isPublished: boolean } };
 const TRY_AGAIN = 'Something went wrong. Please try again.';
 
 /**
+ * After a change, what other pages cached about the writer's series is stale (the series page,
+ * the story pages' series bar, Your series, the picker, the profile's tab): forgotten, so the
+ * next visit asks again.
+ */
+function forgetSeries(client: ApolloClient, sequenceId: string, viewerId: string | null): void {
+  client.cache.evict({ id: client.cache.identify({ __typename: 'Sequence', id: sequenceId }) });
+  for (const fieldName of ['sequence', 'viewerSequences', 'seriesCandidates']) client.cache.evict({ id: 'ROOT_QUERY', fieldName });
+  if (viewerId) client.cache.evict({ id: client.cache.identify({ __typename: 'User', id: viewerId }), fieldName: 'sequences' });
+  client.cache.gc();
+}
+
+/**
  * /s/new and /s/{sequenceSlug}/edit (page id sequence-editor, top-nav layout): the writer's
  * series — title, description, and its parts picked from their published stories and put in
  * order (buttons, or Alt+↑/↓ on a focused part). Saving makes or updates the series; a new
@@ -39,9 +53,13 @@ export default function SequenceEditorPage(props: PageProps) {
 
 function SequenceEditor({ params }: PageProps) {
   const editing = params.sequenceSlug !== undefined;
-  const candidates = usePageQuery<CandidatesData>(SERIES_CANDIDATES_QUERY)?.seriesCandidates ?? [];
+  const loadedCandidates = usePageQuery<CandidatesData>(SERIES_CANDIDATES_QUERY)?.seriesCandidates ?? [];
   const existing = usePageQuery<EditData>(SEQUENCE_EDIT_QUERY, editing ? { sequenceSlug: params.sequenceSlug } : undefined);
-  const sequence = editing ? (existing?.sequence ?? null) : null;
+  // The series and the picker as they were when the editor opened: what the cache forgets after
+  // a save does not change the form (a story taken out of this series stays offered, as one of its parts).
+  const [sequence] = useState(() => (editing ? (existing?.sequence ?? null) : null));
+  const [candidates] = useState(loadedCandidates);
+  const { viewer } = useSite();
   const loadData = useBrowserData();
   const toast = useToast();
   const nav = useNavigation();
@@ -64,6 +82,8 @@ function SequenceEditor({ params }: PageProps) {
     const r: MutationResult | null = await mutateField(loadData, doc, variables, field);
     if (r?.__typename === 'SequenceSuccess') {
       setError(null);
+      const { client } = await loadData();
+      forgetSeries(client, (r as unknown as Saved).sequence.id, viewer?.id ?? null);
       return r as unknown as Saved;
     }
     setError(r?.message ?? TRY_AGAIN);
