@@ -80,6 +80,23 @@ describe.skipIf(h.skipReason !== '')(`series${h.skipReason ? ` (skipped: ${h.ski
     await page.setViewportSize({ width: 500, height: 900 });
     await page.screenshot({ path: screenshotPath('series-editor-edit-500'), fullPage: true });
 
+    // Seen, then changed in the editor: the series page shows the new order, not what the browser had cached.
+    const partTitles = () => page.getByRole('list', { name: 'Parts' }).getByRole('link').allTextContents();
+    await page.getByRole('link', { name: 'View series' }).click();
+    await page.waitForURL((url) => url.pathname === `/s/${slug}`);
+    await expect(partTitles()).resolves.toEqual(['Madrid', 'Porto', 'Lisbon']);
+    await page.getByRole('link', { name: 'Edit series' }).click();
+    await page.getByRole('button', { name: 'Move “Lisbon” up' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your series was saved.').waitFor();
+    await page.getByRole('link', { name: 'View series' }).click();
+    await page.waitForURL((url) => url.pathname === `/s/${slug}`);
+    await expect(partTitles()).resolves.toEqual(['Madrid', 'Lisbon', 'Porto']);
+    await page.getByRole('link', { name: 'Edit series' }).click();
+    await page.getByRole('button', { name: 'Move “Lisbon” down' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your series was saved.').waitFor();
+
     await page.goto('/me/series');
     await page.getByRole('link', { name: 'Iberian summer', exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath('series-your-series-500'), fullPage: true });
