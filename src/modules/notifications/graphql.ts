@@ -20,6 +20,8 @@ export const notificationsTypeDefs = /* GraphQL */ `
     "A list the reader follows gained stories (one a day per list)."
     CATALOG
     SYSTEM
+    "A part was added to a series the reader follows."
+    SERIES
   }
   "Spec §3 notification channels: from anyone, only from people the reader follows, never."
   enum NotificationChannel {

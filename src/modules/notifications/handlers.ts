@@ -5,6 +5,7 @@ import { sharedPubSub, type PubSub } from '../../platform/pubsub/index.js';
 import type { Paragraph } from '../../shared/paragraphs.js';
 import { fanOutCatalogStories } from './catalog-fanout.js';
 import { fanOutPublished } from './fanout.js';
+import { notifySeriesFollowers } from './series-parts.js';
 import { publishNotificationsChanged } from './live.js';
 import { mentionedUsernames } from './mentions.js';
 import { MAX_ACTOR_IDS } from './kinds.js';
@@ -162,6 +163,11 @@ export function notificationHandlers(pubsub: () => Promise<PubSub> = sharedPubSu
       },
     ],
     'notifications.catalogFanout': [async (tx, p, meta) => tell(meta, await fanOutCatalogStories(tx, p))],
+    'sequence.part-added': [
+      async (tx, p, meta) => {
+        tell(meta, await notifySeriesFollowers(tx, p.sequenceId, p.postId));
+      },
+    ],
     'notifications.system': [
       async (tx, p, meta) => {
         await one(tx, meta, { recipientId: p.userId, kind: 'system', key: `system:${p.key}`, actorId: null, data: { text: p.text, ...(p.href ? { href: p.href } : {}) } });

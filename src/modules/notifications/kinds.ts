@@ -2,10 +2,13 @@
  * What a reader can be told, and how they choose to be told (spec §3 notification
  * channels ALL, NETWORK, OFF; digest frequency DAILY, WEEKLY, OFF).
  */
-export const NOTIFICATION_KINDS = ['follow', 'clap', 'response', 'mention', 'highlight', 'publish', 'catalog', 'system'] as const;
+export const NOTIFICATION_KINDS = ['follow', 'clap', 'response', 'mention', 'highlight', 'publish', 'catalog', 'system', 'series'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** The kinds a reader sets a channel for; system notices always arrive. */
+/**
+ * The kinds a reader sets a channel for; system notices always arrive, and so do new parts of a
+ * series the reader follows (following the series is the choice; unfollowing it the way out).
+ */
 export const CHANNEL_KINDS = ['follow', 'clap', 'response', 'mention', 'highlight', 'publish', 'catalog'] as const satisfies readonly NotificationKind[];
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 

@@ -24,6 +24,8 @@ export function notificationSentence(n: { kind: string; actor: string | null; ac
       const count = n.storyCount ?? 1;
       return `${who} added ${count} ${count === 1 ? 'story' : 'stories'} to “${n.listName ?? 'a list you follow'}”`;
     }
+    case 'series':
+      return `${who} added ${title} to the series “${n.text ?? ''}”`;
     default:
       return n.text ?? 'A notice from the site';
   }

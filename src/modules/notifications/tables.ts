@@ -17,7 +17,7 @@ export const notifications = pgTable(
     recipientId: text('recipient_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** NOTIFICATION_KINDS (kinds.ts): follow, clap, response, mention, highlight, publish, system. */
+    /** NOTIFICATION_KINDS (kinds.ts): follow, clap, response, mention, highlight, publish, system, series. */
     kind: text('kind').notNull(),
     /** 'clap:{postId}', 'follow:{userId}'…: one row per key and recipient. */
     aggregationKey: text('aggregation_key').notNull(),

@@ -148,7 +148,6 @@ export const postsTypeDefs = /* GraphQL */ `
     latestPublishedAt: Float
     updatedAt: Float!
     extendedPreviewContent: PreviewContent!
-    isSeries: Boolean!
     clapCount: Int!
     tags: [Tag!]!
     content: PostContent!
@@ -206,7 +205,6 @@ export const postsResolvers: IResolvers = {
       await Promise.resolve();
       return { isFullContent: (await decidedStoryAccess(ctx, p)).full, subtitle: p.subtitle };
     },
-    isSeries: () => false,
     tags: (p: PostRow, _: unknown, ctx: Ctx) => loadTags(ctx.loaders, p.tags),
     content: async (p: PostRow, _: unknown, ctx: Ctx) => {
       // Members, the author and staff: decided without a statement. Others: metering may open it.

@@ -21,3 +21,4 @@ export * from '../../modules/payments/tables.js';
 export * from '../../modules/membership/tables.js';
 export * from '../../modules/gifts/tables.js';
 export * from '../../modules/catalogs/tables.js';
+export * from '../../modules/series/tables.js';

@@ -31,6 +31,8 @@ export interface DomainEventPayloads {
   'notifications.fanout': { postId: string; creatorId: string; followedBefore: string; afterCreatedAt: string; afterFollowerId: string };
   /** A notice from the site to one reader (a notification of kind system). */
   'notifications.system': { userId: string; key: string; text: string; href?: string | null };
+  /** A story was added to a published series (its followers are told). */
+  'sequence.part-added': { sequenceId: string; postId: string };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

@@ -30,6 +30,7 @@ import { membershipResolvers, membershipTypeDefs } from '../../modules/membershi
 import { giftsResolvers, giftsTypeDefs } from '../../modules/gifts/graphql.js';
 import { catalogsResolvers, catalogsTypeDefs } from '../../modules/catalogs/graphql.js';
 import { catalogDiscussionResolvers, catalogDiscussionTypeDefs } from '../../modules/catalogs/discussion-graphql.js';
+import { seriesResolvers, seriesTypeDefs } from '../../modules/series/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -46,9 +47,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs, giftsTypeDefs, catalogsTypeDefs, catalogDiscussionTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs, giftsTypeDefs, catalogsTypeDefs, catalogDiscussionTypeDefs, seriesTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers, giftsResolvers, catalogsResolvers, catalogDiscussionResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers, giftsResolvers, catalogsResolvers, catalogDiscussionResolvers, seriesResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

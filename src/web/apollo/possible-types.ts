@@ -41,6 +41,7 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   AddToPredefinedCatalogResult: ['AddToPredefinedCatalogSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
   SaveReadingPositionResult: ['SavedReadingPosition', 'NotFound', 'BadRequest'],
   CatalogClapResult: ['CatalogClapSuccess', 'NotFound', 'BadRequest'],
+  SequenceResult: ['SequenceSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
   // The gift outcomes extend the membership result (modules/gifts).
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
 };

@@ -12,6 +12,7 @@ import { firstPageVariables } from '../pages/post/responses/first-page.js';
 import { isSearchCategory } from '../lib/search-categories.js';
 import { lazyGroupOf } from './lazy-pages.js';
 import { HOME_LO_TRENDING_QUERY } from '../graphql/feeds-operations.js';
+import { SERIES_NAV_QUERY } from '../graphql/series-nav-operations.js';
 
 export interface PageProps {
   pageId: string;
@@ -80,11 +81,15 @@ const postPage: PageDef = {
   // The first page of responses comes with the story, so it is server-rendered too.
   preload: (params) => {
     const postId = postIdFromSlug(params.postId ?? '') ?? '';
-    return [{ query: POST_PAGE_QUERY, variables: { postId } }, { query: THREADED_POST_RESPONSES_QUERY, variables: firstPageVariables(postId) }, { query: POST_ENGAGEMENT_QUERY, variables: { postId } }];
+    const pageQueries = [{ query: POST_PAGE_QUERY, variables: { postId } }, { query: THREADED_POST_RESPONSES_QUERY, variables: firstPageVariables(postId) }, { query: POST_ENGAGEMENT_QUERY, variables: { postId } }];
+    // /s/{sequenceSlug}/{postId}: the series bar's data too (only there: a plain story asks nothing more).
+    return params.sequenceSlug !== undefined ? [...pageQueries, { query: SERIES_NAV_QUERY, variables: { sequenceSlug: params.sequenceSlug } }] : pageQueries;
   },
-  outcome: ([data], _params, pathname, search) => {
+  outcome: ([data, , , series], params, pathname, search) => {
     const post = (data as PostResult | undefined)?.postResult;
     if (!post || post.__typename !== 'Post') return { notFound: true };
+    // Read inside its series, the story keeps the series address; not a part of it (or a series the reader may not see), it is 404.
+    if (params.sequenceSlug !== undefined) return seriesPartOutcome(series, params.sequenceSlug, (post as { id?: string }).id);
     const username = post.creator?.username;
     const canonical = username ? `/@${username}/${post.uniqueSlug}` : null;
     // A writer's friend link (?sk=…) still opens the story at its canonical address.
@@ -99,6 +104,15 @@ const postPage: PageDef = {
   },
   publicCache: true,
 };
+
+type SeriesNavResult = { sequence?: { slug: string; posts: { id: string }[] } | null };
+
+/** /s/{sequenceSlug}/{postId}: the story in its series; an old slug of the series goes to the current one. */
+function seriesPartOutcome(data: unknown, sequenceSlug: string, postId: string | undefined): PageOutcome {
+  const sequence = (data as SeriesNavResult | undefined)?.sequence;
+  if (!sequence || !postId || !sequence.posts.some((p) => p.id === postId)) return { notFound: true };
+  return sequence.slug !== sequenceSlug ? { redirect: `/s/${sequence.slug}/${postId}` } : {};
+}
 
 type PostTitleResult = { postResult?: { __typename: string; title?: string; creator?: { name?: string } } };
 

@@ -11,7 +11,7 @@ import { profileHref } from '../../lib/profile-href.js';
 /** The NotificationItem_notification fragment's shape (src/web/graphql/notifications-operations.ts). */
 export interface NotificationItemData {
   id: string;
-  kind: 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'HIGHLIGHT' | 'PUBLISH' | 'CATALOG' | 'SYSTEM';
+  kind: 'FOLLOW' | 'CLAP' | 'RESPONSE' | 'MENTION' | 'HIGHLIGHT' | 'PUBLISH' | 'CATALOG' | 'SYSTEM' | 'SERIES';
   actorCount: number;
   actors: { id: string; name: string; username: string | null; imageId: string | null }[];
   post: { id: string; title: string; mediumUrl: string } | null;
@@ -37,6 +37,7 @@ export function notificationHref(n: NotificationItemData): string | null {
     case 'RESPONSE':
       return n.response?.mediumUrl ?? n.post?.mediumUrl ?? null;
     case 'SYSTEM':
+    case 'SERIES':
       return safeHref(n.href);
     case 'CATALOG':
       return n.catalog ? `${profileHref(n.catalog.creator)}/list/${n.catalog.slugId}` : null;
@@ -96,6 +97,12 @@ export function notificationSentence(n: NotificationItemData): ReactNode {
         </>
       );
     }
+    case 'SERIES':
+      return (
+        <>
+          {who} added {title} to the series <strong className={styles.title}>{n.text ?? ''}</strong>
+        </>
+      );
     default:
       return <>{n.text ?? 'A notice from the site'}</>;
   }

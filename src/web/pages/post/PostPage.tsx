@@ -19,6 +19,7 @@ import { LazyStoryAuthorMenu } from '../../components/trash/LazyStoryAuthorMenu.
 import { ResponsesSection } from './responses/ResponsesSection.js';
 import { FollowButton } from '../../components/follow-button/FollowButton.js';
 import { WrittenByFollow } from './WrittenByFollow.js';
+import { SeriesNav } from './SeriesNav.js';
 import { UserMention } from '../../components/user-mention/index.js';
 import styles from './PostPage.module.css';
 import { profileHref } from '../../lib/profile-href.js';
@@ -113,6 +114,7 @@ export default function PostPage({ params }: PageProps) {
           <LazyStoryAuthorMenu postId={post.id} creatorId={creator.id} pin={post.visibility === 'PUBLIC' && !post.inResponseToPost ? { pinnedAt: post.pinnedAt } : undefined} />
         </div>
         <ActionBar postId={post.id} creatorId={creator.id} title={post.title} clapCount={post.clapCount} responsesCount={post.postResponses.count} friendLink={post.friendLink} />
+        {params.sequenceSlug !== undefined && <SeriesNav sequenceSlug={params.sequenceSlug} postId={post.id} placement="top" />}
       </div>
 
       <div className={styles.column}>
@@ -121,6 +123,7 @@ export default function PostPage({ params }: PageProps) {
       <StoryBody postId={post.id} creatorId={creator.id} paragraphs={post.content.bodyModel.paragraphs} contentVersion={post.content.version} isLocked={post.isLocked} isLockedPreviewOnly={post.content.isLockedPreviewOnly} />
 
       <div className={styles.column}>
+        {params.sequenceSlug !== undefined && <SeriesNav sequenceSlug={params.sequenceSlug} postId={post.id} placement="bottom" />}
         {post.content.isLockedPreviewOnly && (
           <aside className={styles.paywall} data-testid="paywall">
             <p className={styles.paywallTitle}>

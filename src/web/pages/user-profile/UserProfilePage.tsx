@@ -12,6 +12,7 @@ import { useProfileUser } from '../../components/profile/use-profile-user.js';
 import { tabList, type StoryListField } from '../../components/profile/profile-tabs.js';
 import type { PageProps } from '../../router/registry.js';
 import styles from './UserProfilePage.module.css';
+import { ProfileSeries } from './ProfileSeries.js';
 
 type Connection = { items: ProfileStory[]; pagingInfo: { next: { to: string | null } | null } };
 
@@ -51,7 +52,8 @@ export default function UserProfilePage({ params }: PageProps) {
     <div className={styles.main}>
       <ProfileHeader user={user} current={list ? current : null} />
       <QueuedFollow user={user} intent={params.intent} />
-      {list ? <StoryList key={`${user.id}:${params.tab}`} user={user} params={params} query={list.query} field={list.field} extra={list.extra} /> : <p className={styles.empty}>This part of {user.name}’s profile is coming soon.</p>}
+      {params.tab === 'SERIES' && <ProfileSeries user={user} params={params} />}
+      {params.tab !== 'SERIES' && (list ? <StoryList key={`${user.id}:${params.tab}`} user={user} params={params} query={list.query} field={list.field} extra={list.extra} /> : <p className={styles.empty}>This part of {user.name}’s profile is coming soon.</p>)}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { signInToSettingsHref } from '../settings/settings-tabs.js';
 import { pageVariables, profileLookup } from '../../components/profile/profile-lookup.js';
 import { PEOPLE_LISTS, tabList, type PeopleSide } from '../../components/profile/profile-tabs.js';
 import { USER_PROFILE_PAGE_QUERY, VIEWER_ABOUT_QUERY } from '../../graphql/profiles-operations.js';
+import { PROFILE_SERIES_QUERY } from '../../graphql/profile-series-operations.js';
 
 /**
  * The profile pages (spec §2.3 author pages): user-profile, user-about, user-followers,
@@ -34,6 +35,8 @@ export const userProfilePage: PageDef = {
   preload: (params) => {
     const lookup = profileLookup(params);
     const list = tabList(params.tab);
+    // The SERIES tab lists the writer's series (modules/series).
+    if (params.tab === 'SERIES') return [{ query: USER_PROFILE_PAGE_QUERY, variables: lookup }, { query: PROFILE_SERIES_QUERY, variables: lookup }];
     return [{ query: USER_PROFILE_PAGE_QUERY, variables: lookup }, ...(list ? [{ query: list.query, variables: { ...pageVariables(lookup), ...list.extra } }] : [])];
   },
   // /@{username}/edit opens the profile settings (they are the profile's editor).
