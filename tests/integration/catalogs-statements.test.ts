@@ -85,12 +85,15 @@ describe('list page cost', () => {
     await library(large, 8);
     await small.browser.gql(LIBRARY);
     await large.browser.gql(LIBRARY);
-    const smallCount = await countStatements(t, () => small.browser.gql(LIBRARY));
+    // The fewest of three reads: how the two fields' loaders fall into batches depends on timing on a
+    // busy machine (a batch may split in two), while a statement per list would show in every read.
+    const fewest = async (work: () => Promise<unknown>) => Math.min(...[await countStatements(t, work), await countStatements(t, work), await countStatements(t, work)]);
+    const smallCount = await fewest(() => small.browser.gql(LIBRARY));
     let read: { viewerCatalogs: unknown[] } | undefined;
-    const largeCount = await countStatements(t, async () => (read = (await large.browser.gql(LIBRARY)).data));
+    const largeCount = await fewest(async () => (read = (await large.browser.gql(LIBRARY)).data));
     expect(read!.viewerCatalogs).toHaveLength(10); // Reading list, Resume reading and 8 of their own
     expect(largeCount).toBe(smallCount);
-    const annCount = await countStatements(t, () => ann.browser.gql(LIBRARY));
+    const annCount = await fewest(() => ann.browser.gql(LIBRARY));
     expect(annCount).toBeLessThanOrEqual(smallCount + 1);
   });
 });
