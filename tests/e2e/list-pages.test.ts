@@ -86,9 +86,9 @@ describe.skipIf(h.skipReason !== '')(`list pages${h.skipReason ? ` (skipped: ${h
     const note = spareItem.getByRole('textbox', { name: `Note on ${list.spare.title}` });
     await note.fill('x'.repeat(281));
     await spareItem.getByText('281/280').waitFor();
-    await spareItem.getByRole('button', { name: 'Save', disabled: true }).waitFor();
+    await spareItem.getByRole('button', { name: 'Save', exact: true, disabled: true }).waitFor();
     await note.fill('Read it last.');
-    await spareItem.getByRole('button', { name: 'Save' }).click();
+    await spareItem.getByRole('button', { name: 'Save', exact: true }).click();
     await spareItem.getByTestId('catalog-note').getByText('Read it last.').waitFor();
 
     // Remove the first story, then Undo: it comes back where it was.
