@@ -5,6 +5,7 @@ import { GIFT_CODE_STATUS_QUERY, REDEEM_GIFT_MEMBERSHIP } from '../../graphql/gi
 import { Link } from '../../router/Link.js';
 import { Button, buttonClassName } from '../button/index.js';
 import { SusiLink } from '../susi/SusiLink.js';
+import controls from '../payment/form-controls.module.css';
 import styles from './gift.module.css';
 
 type Status = 'VALID' | 'ALREADY_USED' | 'EXPIRED' | 'NOT_FOUND' | 'NOT_REDEEMABLE_BY_PAST_MEMBERS';
@@ -72,7 +73,7 @@ export function RedeemGiftForm({ initialCode = '', signedIn, redirect }: RedeemG
 
   if (shown?.kind === 'redeemed') {
     return (
-      <div className={styles.form} data-testid="gift-redeemed">
+      <div className={`${controls.form} ${styles.form}`} data-testid="gift-redeemed">
         <p className={styles.success} role="status">
           {shown.message}
         </p>
@@ -86,8 +87,8 @@ export function RedeemGiftForm({ initialCode = '', signedIn, redirect }: RedeemG
 
   const valid = shown?.kind === 'status' && shown.status === 'VALID';
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Redeem a gift code">
-      <div className={styles.field}>
+    <form className={`${controls.form} ${styles.form}`} onSubmit={(e) => void submit(e)} noValidate aria-label="Redeem a gift code">
+      <div className={`${controls.field} ${styles.field}`}>
         <label htmlFor="gift-code">Gift code</label>
         <input
           id="gift-code"

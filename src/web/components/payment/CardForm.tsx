@@ -4,6 +4,7 @@ import { caretAfterDigits, cardErrors, cvcLength, digitsOf, EMPTY_CARD, formatCa
 import { StripeCardSlot } from './StripeCardSlot.js';
 import type { CardSubmit, PaymentProviderInfoView } from './types.js';
 import styles from './CardForm.module.css';
+import controls from './form-controls.module.css';
 
 export interface CardFormProps {
   provider: PaymentProviderInfoView;
@@ -37,7 +38,7 @@ export function CardForm({ provider, submitLabel, onSubmit, children }: CardForm
 
   if (provider.id === 'STRIPE') {
     return (
-      <div className={styles.form}>
+      <div className={`${controls.form} ${styles.form}`}>
         {children}
         {provider.testMode && <TestModeNotice stripe />}
         <StripeCardSlot provider={provider} submitLabel={submitLabel} onSubmit={onSubmit} />
@@ -79,7 +80,7 @@ export function CardForm({ provider, submitLabel, onSubmit, children }: CardForm
   const field = (name: CardField, label: string, input: ReactNode, className?: string) => {
     const error = shown(name);
     return (
-      <div className={className ? `${styles.field} ${className}` : styles.field}>
+      <div className={`${controls.field} ${styles.field}${className ? ` ${className}` : ''}`}>
         <label htmlFor={`${id}-${name}`}>{label}</label>
         {input}
         {error && (
@@ -104,7 +105,7 @@ export function CardForm({ provider, submitLabel, onSubmit, children }: CardForm
   });
 
   return (
-    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label="Card details" data-testid="card-form">
+    <form className={`${controls.form} ${styles.form}`} onSubmit={(e) => void submit(e)} noValidate aria-label="Card details" data-testid="card-form">
       {children}
       {provider.testMode && <TestModeNotice />}
       {field('name', 'Name on card', <input {...common('name')} type="text" autoComplete="cc-name" maxLength={100} onChange={setPlain('name')} />)}

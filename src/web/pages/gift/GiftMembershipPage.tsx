@@ -6,6 +6,7 @@ import { buttonClassName } from '../../components/button/index.js';
 import { CardForm, type CardSubmit } from '../../components/payment/index.js';
 import { SusiLink } from '../../components/susi/SusiLink.js';
 import giftStyles from '../../components/gift/gift.module.css';
+import controls from '../../components/payment/form-controls.module.css';
 import { PURCHASE_GIFT_MEMBERSHIP } from '../../graphql/gift-operations.js';
 import { Link } from '../../router/Link.js';
 import { formatMoney } from '../../../shared/membership.js';
@@ -87,22 +88,22 @@ export default function GiftMembershipPage() {
         <CardForm provider={data.paymentProviderInfo} submitLabel={`Buy gift for ${formatMoney(price)}`} onSubmit={submit}>
           <fieldset className={giftStyles.fields}>
             <legend className="visually-hidden">The gift</legend>
-            <div className={giftStyles.field}>
+            <div className={`${controls.field} ${giftStyles.field}`}>
               <label htmlFor="gift-recipient-name">Recipient's name</label>
               <input id="gift-recipient-name" name="recipientName" type="text" autoComplete="off" maxLength={100} required value={recipientName} onChange={(e) => setRecipientName(e.target.value)} />
             </div>
-            <div className={giftStyles.field}>
+            <div className={`${controls.field} ${giftStyles.field}`}>
               <label htmlFor="gift-recipient-email">Recipient's email</label>
               <input id="gift-recipient-email" name="recipientEmail" type="email" autoComplete="off" required value={recipientEmail} onChange={(e) => setRecipientEmail(e.target.value)} />
             </div>
-            <div className={giftStyles.field}>
+            <div className={`${controls.field} ${giftStyles.field}`}>
               <label htmlFor="gift-message">Message (optional)</label>
               <textarea id="gift-message" name="message" maxLength={MESSAGE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
               <p className={giftStyles.hint}>
                 {message.length}/{MESSAGE_MAX}
               </p>
             </div>
-            <div className={giftStyles.field}>
+            <div className={`${controls.field} ${giftStyles.field}`}>
               <label htmlFor="gift-deliver-on">Delivery date</label>
               <input id="gift-deliver-on" name="deliverOn" type="date" min={today} value={deliverOn} onChange={(e) => setDeliverOn(e.target.value)} />
               <p className={giftStyles.hint}>Leave empty to send it today.</p>

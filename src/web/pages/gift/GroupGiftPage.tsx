@@ -6,6 +6,7 @@ import { buttonClassName } from '../../components/button/index.js';
 import { CardForm, type CardSubmit } from '../../components/payment/index.js';
 import { SusiLink } from '../../components/susi/SusiLink.js';
 import giftStyles from '../../components/gift/gift.module.css';
+import controls from '../../components/payment/form-controls.module.css';
 import { PURCHASE_GROUP_GIFT_MEMBERSHIP } from '../../graphql/gift-operations.js';
 import { formatMoney } from '../../../shared/membership.js';
 import { useGiftCheckout, type GiftPurchaseView } from './checkout-data.js';
@@ -74,7 +75,7 @@ export default function GroupGiftPage() {
         <CardForm provider={data.paymentProviderInfo} submitLabel={countOk ? `Buy ${count} memberships for ${formatMoney({ amount: unit.amount * count, currency: unit.currency })}` : 'Buy memberships'} onSubmit={submit}>
           <fieldset className={giftStyles.fields}>
             <legend className="visually-hidden">The group gift</legend>
-            <div className={giftStyles.field}>
+            <div className={`${controls.field} ${giftStyles.field}`}>
               <label htmlFor="group-gift-quantity">Number of memberships</label>
               <input id="group-gift-quantity" name="quantity" type="number" inputMode="numeric" min={min} max={max} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} aria-describedby="group-gift-quantity-hint" />
               <p id="group-gift-quantity-hint" className={countOk ? giftStyles.hint : giftStyles.error}>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../button/index.js';
 import { loadStripeJs, type StripeCardElement, type StripeJs } from './stripe-js.js';
+import controls from '../form-controls.module.css';
 import styles from './StripeCardForm.module.css';
 
 /** The card as GraphQL's PaymentMethodInput takes it; Stripe gives `token` (a PaymentMethod id). */
@@ -94,14 +95,14 @@ export function StripeCardForm({ provider, submitLabel, onSubmit }: StripeCardFo
 
   if (!key) return <p role="alert">{STRIPE_FORM_MESSAGES.notConfigured}</p>;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="stripe-card-form">
-      <div className={styles.field}>
+    <form className={`${controls.form} ${styles.form}`} onSubmit={submit} noValidate data-testid="stripe-card-form">
+      <div className={`${controls.field} ${styles.field}`}>
         <label htmlFor={`${id}-name`}>Name on card</label>
         <input id={`${id}-name`} type="text" autoComplete="cc-name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} disabled={busy} />
       </div>
-      <div className={styles.field}>
+      <div className={`${controls.field} ${styles.field}`}>
         <label id={`${id}-card-label`}>Card</label>
-        <div ref={mountPoint} className={styles.card} role="group" aria-labelledby={`${id}-card-label`} aria-busy={!loaded} />
+        <div ref={mountPoint} className={`${controls.control} ${styles.card}`} role="group" aria-labelledby={`${id}-card-label`} aria-busy={!loaded} />
         {!loaded && !loadError && <p className={styles.muted}>{STRIPE_FORM_MESSAGES.loading}</p>}
         {cardError && <p className={styles.error}>{cardError}</p>}
       </div>
