@@ -45,6 +45,9 @@ interface PageKind {
 
 const postId = (story: string) => story.slice(-12);
 
+/** A public list the signed-in reader makes before the pages are opened: the list pages need one. */
+const list = { own: '', public: '', embed: '' };
+
 const SIGNED_OUT: PageKind[] = [
   { name: 'landing', path: () => '/' },
   { name: 'story', path: (s) => s },
@@ -66,6 +69,8 @@ const SIGNED_OUT: PageKind[] = [
   { name: 'membership landing', path: () => '/membership' },
   { name: 'sign-in', path: () => '/m/signin' },
   { name: 'sign-up', path: () => '/m/signin?operation=register' },
+  { name: 'public list', path: () => list.public },
+  { name: 'list embed', path: () => list.embed },
   { name: 'not found', path: () => '/no/such/page/here' },
 ];
 
@@ -88,6 +93,10 @@ const SIGNED_IN: PageKind[] = [
   { name: 'your stories', path: () => '/me/stories/drafts' },
   { name: 'your lists', path: () => '/me/lists' },
   { name: 'saved lists', path: () => '/me/lists/saved' },
+  { name: 'your list', path: () => list.own },
+  { name: 'public list', path: () => list.public },
+  { name: 'series editor', path: () => '/s/new' },
+  { name: 'your series', path: () => '/me/series' },
   { name: 'editor', path: () => '/new-story' },
   { name: 'topics onboarding', path: () => '/get-started/topics' },
   { name: 'plans', path: () => '/plans' },
@@ -136,6 +145,16 @@ describe.skipIf(h.skipReason !== '')(`accessibility${h.skipReason ? ` (skipped: 
     const { page, context } = await h.open(1200);
     await signUpByEmail(page, 'Ada Access', `ada.access.${Date.now()}@example.com`);
     signedIn = context;
+    const made = await context.request.post('/_/graphql', {
+      data: {
+        query: 'mutation($postId: ID) { createCatalog(name: "Access reading", description: "Stories to check", visibility: PUBLIC, postId: $postId) { ... on CatalogEditSuccess { catalog { slugId creator { username } } } } }',
+        variables: { postId: postId(story) },
+      },
+    });
+    const catalog = ((await made.json()) as { data: { createCatalog: { catalog: { slugId: string; creator: { username: string } } } } }).data.createCatalog.catalog;
+    list.own = `/me/list/${catalog.slugId}`;
+    list.public = `/@${catalog.creator.username}/list/${catalog.slugId}`;
+    list.embed = `/embed/list/${catalog.slugId}`;
   });
   afterAll(() => fs.rmSync(htmlDir, { recursive: true, force: true }));
 
