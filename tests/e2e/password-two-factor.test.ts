@@ -63,7 +63,8 @@ describe.skipIf(h.skipReason !== '')(`passwords and two-factor in the browser${h
     })();
     await page.goto(new URL(link).pathname + new URL(link).search);
     await page.goto('/me/settings/security');
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    // A click before hydration does nothing: the setup would never open.
+    await clickOnceHydrated(page.getByRole('button', { name: 'Set up two-factor authentication' }));
     await page.locator('svg').filter({ has: page.locator('path') }).first().waitFor();
     const secret = (await page.locator('#twoFactor code').last().textContent())!.trim();
     await page.screenshot({ path: screenshotPath('two-factor-setup'), fullPage: true });
