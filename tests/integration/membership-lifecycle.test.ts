@@ -119,12 +119,15 @@ describe('membership lifecycle', () => {
     expect(await emails(hal, 'membership-payment-failed')).toBe(1);
     const retryAt = async () => (await t.database.pool.query('select next_retry_at, failed_payment_count from test_provider_subscriptions where ref = $1', [ref])).rows[0];
     const scheduled = await retryAt();
+    // A minute apart, so the billing history's order by time is the order they happened in.
+    await w.advance(60_000);
     // Another card that attaches but whose charges fail: the payment tried now is refused, the retries stay as they were.
     const refused = (await hal.browser.gql(Q.updateCard, { pm: card(CARDS.failsCharges) })).data.updatePaymentMethod;
     expect(refused.__typename).toBe('PaymentMethodDeclined');
     expect(await retryAt()).toEqual(scheduled);
     expect((await status(hal)).membershipStatus).toMatchObject({ state: 'ACTIVE', canSwitchPlan: false });
     // A good card pays the renewal at once, without waiting for the retry.
+    await w.advance(60_000);
     const updated = (await hal.browser.gql(Q.updateCard, { pm: card(CARDS.visa) })).data.updatePaymentMethod.membershipStatus;
     expect(updated).toMatchObject({ state: 'ACTIVE', paymentFailedAt: null, canSwitchPlan: true, paymentMethod: { lastFour: '4242' } });
     expect((await billing(hal)).map((c) => [c.amount.amount, c.status])).toEqual([
