@@ -97,10 +97,12 @@ describe('list page cost', () => {
     let read: { viewerCatalogs: unknown[] } | undefined;
     const largeCount = await fewest(async () => (read = (await large.browser.gql(LIBRARY)).data));
     expect(read!.viewerCatalogs).toHaveLength(10); // Reading list, Resume reading and 8 of their own
-    expect(largeCount).toBe(smallCount);
+    // A statement per list would add six; a loader batch split in two by I/O timing (seen on a PostgreSQL
+    // server over TCP) adds one.
+    expect(largeCount).toBeLessThanOrEqual(smallCount + 1);
     // Following 10 lists costs what following 2 of the same writers does.
     const fewCount = await fewest(() => few.browser.gql(LIBRARY));
     const manyCount = await fewest(() => many.browser.gql(LIBRARY));
-    expect(manyCount).toBe(fewCount);
+    expect(manyCount).toBeLessThanOrEqual(fewCount + 1); // a statement per list would add eight
   });
 });
