@@ -36,7 +36,7 @@ function PublicCatalog({ catalog, params }: { catalog: Catalog; params: Record<s
   const actions = (
     <>
       <CatalogFollow catalog={catalog} />
-      <ShareMenu path={path} title={catalog.name} className={styles.share} />
+      <ShareMenu path={path} title={catalog.name} className={list.share} />
       {catalog.viewerIsOwner && (
         <Link href={yourCatalogPath(catalog)} className={styles.ownerLink}>
           Edit your list

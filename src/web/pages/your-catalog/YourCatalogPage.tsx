@@ -125,7 +125,7 @@ function OwnerCatalog({ catalog: loaded }: { catalog: NonNullable<CatalogPageDat
           <Link href={publicPath} className={styles.textLink}>
             View public page
           </Link>
-          <ShareMenu path={publicPath} title={catalog.name} className={styles.share} />
+          <ShareMenu path={publicPath} title={catalog.name} className={list.share} />
         </>
       )}
     </>
