@@ -119,12 +119,6 @@ export const postsTypeDefs = /* GraphQL */ `
     normalizedTagSlug: String!
   }
 
-  type Collection {
-    id: ID!
-    slug: String!
-    name: String!
-  }
-
   "Spec §3 Post."
   type Post {
     id: ID!
@@ -187,10 +181,16 @@ export const postsResolvers: IResolvers = {
     resolveType: (obj: { __typename?: string }) => obj.__typename ?? 'Post',
   },
   Post: {
-    mediumUrl: async (p: PostRow, _: unknown, ctx: Ctx) => postUrl(ctx, p, (await ctx.loaders.userById.load(p.creatorId))?.username ?? null),
+    mediumUrl: async (p: PostRow, _: unknown, ctx: Ctx) => {
+      // A story in a publication lives under it (/{collectionSlug}/{uniqueSlug}).
+      const publication = p.collectionId ? await ctx.loaders.publicationById.load(p.collectionId) : null;
+      if (publication) return `${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}/${publication.slug}/${p.slug ? `${p.slug}-` : ''}${p.id}`;
+      return postUrl(ctx, p, (await ctx.loaders.userById.load(p.creatorId))?.username ?? null);
+    },
     uniqueSlug: (p: PostRow) => (p.slug ? `${p.slug}-${p.id}` : p.id),
     creator: (p: PostRow, _: unknown, ctx: Ctx) => ctx.loaders.userById.load(p.creatorId),
-    collection: () => null,
+    // The publication the story appears in (set when an editor approves it).
+    collection: (p: PostRow, _: unknown, ctx: Ctx) => (p.collectionId ? ctx.loaders.publicationById.load(p.collectionId) : null),
     pinnedAt: (p: PostRow) => ms(p.pinnedAt),
     isPublished: (p: PostRow) => p.firstPublishedAt !== null,
     isLimitedState: () => false,

@@ -3,6 +3,7 @@ import { type AnyPgColumn, boolean, index, integer, jsonb, pgEnum, pgTable, prim
 import type { ImageMetadata, Paragraph } from '../../shared/paragraphs.js';
 import { users } from '../accounts/tables.js';
 import { catalogs } from '../catalogs/tables.js';
+import { publications } from '../publications/tables.js';
 
 /** Spec §3 post visibility. */
 export const postVisibility = pgEnum('post_visibility', ['PUBLIC', 'UNLISTED', 'LOCKED', 'PRIVATE']);
@@ -32,6 +33,12 @@ export const posts = pgTable(
      * Its replies are ordinary responses to it. Deleting the list deletes its discussion.
      */
     inResponseToCatalogId: text('in_response_to_catalog_id').references(() => catalogs.id, { onDelete: 'cascade' }),
+    /**
+     * The publication the story appears in (spec §3 Post.collection, statusForCollection APPROVED):
+     * set by the publications module when an editor approves it, cleared when it is removed. Its
+     * address moves under the publication (/{collectionSlug}/{postId}).
+     */
+    collectionId: text('collection_id').references(() => publications.id, { onDelete: 'set null' }),
     /** 0 for a story; 1 for a response to a story, up to 3 (spec §9 thread depth). */
     responseDepth: integer('response_depth').notNull().default(0),
     /** Set when the parent story's author hides this response (UnhidePostResponseOnParentPost clears it). */
@@ -74,6 +81,10 @@ export const posts = pgTable(
       .on(t.creatorId, t.firstPublishedAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.firstPublishedAt} is not null and ${t.visibility} = 'PUBLIC' and ${t.inResponseToPostId} is null`),
     // A writer's pinned stories (profile Home tab): a handful of rows however much they wrote.
+    // A publication's listed stories newest first (its homepage, latest, archive, feeds).
+    index('posts_listed_collection_idx')
+      .on(t.collectionId, t.firstPublishedAt, t.id)
+      .where(sql`${t.collectionId} is not null and ${t.deletedAt} is null and ${t.firstPublishedAt} is not null and ${t.visibility} = 'PUBLIC' and ${t.inResponseToPostId} is null`),
     index('posts_pinned_idx').on(t.creatorId, t.pinnedAt).where(sql`${t.pinnedAt} is not null`),
   ],
 );

@@ -22,3 +22,4 @@ export * from '../../modules/membership/tables.js';
 export * from '../../modules/gifts/tables.js';
 export * from '../../modules/catalogs/tables.js';
 export * from '../../modules/series/tables.js';
+export * from '../../modules/publications/tables.js';

@@ -33,6 +33,8 @@ export interface DomainEventPayloads {
   'notifications.system': { userId: string; key: string; text: string; href?: string | null };
   /** A story was added to a published series (its followers are told). */
   'sequence.part-added': { sequenceId: string; postId: string };
+  /** A publication changed for readers: name, slug, description, images, design, navigation, domain (search, sitemaps, kept pages). */
+  'publication.changed': { publicationId: string };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

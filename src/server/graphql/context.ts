@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAccountLoaders } from '../../modules/accounts/queries.js';
 import { createPostLoaders } from '../../modules/posts/queries.js';
+import { createPublicationLoader } from '../../modules/publications/queries.js';
 
 /** The signed-in user of a request; filled by the accounts module (sessions). */
 export interface Viewer {
@@ -22,7 +23,7 @@ export interface Viewer {
 
 /** Per-request batch loaders: every list of ids is one query (no N+1). */
 export function createLoaders(db: Db) {
-  return { ...createAccountLoaders(db), ...createPostLoaders(db) };
+  return { ...createAccountLoaders(db), ...createPostLoaders(db), publicationById: createPublicationLoader(db) };
 }
 export type Loaders = ReturnType<typeof createLoaders>;
 

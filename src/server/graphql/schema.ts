@@ -31,6 +31,7 @@ import { giftsResolvers, giftsTypeDefs } from '../../modules/gifts/graphql.js';
 import { catalogsResolvers, catalogsTypeDefs } from '../../modules/catalogs/graphql.js';
 import { catalogDiscussionResolvers, catalogDiscussionTypeDefs } from '../../modules/catalogs/discussion-graphql.js';
 import { seriesResolvers, seriesTypeDefs } from '../../modules/series/graphql.js';
+import { publicationsResolvers, publicationsTypeDefs } from '../../modules/publications/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -47,9 +48,9 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs, giftsTypeDefs, catalogsTypeDefs, catalogDiscussionTypeDefs, seriesTypeDefs].join('\n');
+export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs, giftsTypeDefs, catalogsTypeDefs, catalogDiscussionTypeDefs, seriesTypeDefs, publicationsTypeDefs].join('\n');
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers, giftsResolvers, catalogsResolvers, catalogDiscussionResolvers, seriesResolvers];
+export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers, giftsResolvers, catalogsResolvers, catalogDiscussionResolvers, seriesResolvers, publicationsResolvers];
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};

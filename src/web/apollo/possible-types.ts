@@ -44,4 +44,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   SequenceResult: ['SequenceSuccess', 'NotFound', 'BadRequest', 'Unauthorized'],
   // The gift outcomes extend the membership result (modules/gifts).
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
+  CollectionResult: ['CollectionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
+  CollectionSection: ['PostsSection', 'PromotionSection'],
 };
