@@ -47,10 +47,47 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** The one schema: each module contributes its SDL and resolvers. */
-export const typeDefs = [baseTypeDefs, accountsTypeDefs, authTypeDefs, settingsTypeDefs, passwordTypeDefs, accountTypeDefs, socialTypeDefs, tokensTypeDefs, postsTypeDefs, writingTypeDefs, writingImportTypeDefs, flagsTypeDefs, feedsTypeDefs, feedTypeDefs, topicsTypeDefs, clapsTypeDefs, quotesTypeDefs, readingTypeDefs, responsesTypeDefs, libraryTypeDefs, socialGraphTypeDefs, socialListsTypeDefs, pinsTypeDefs, peopleTypeDefs, notificationsTypeDefs, searchTypeDefs, siteDocumentsTypeDefs, meteringTypeDefs, membershipTypeDefs, giftsTypeDefs, catalogsTypeDefs, catalogDiscussionTypeDefs, seriesTypeDefs, publicationsTypeDefs].join('\n');
+/** Each module's SDL and resolvers, one line per part (a module may have several). */
+const parts: { typeDefs: string; resolvers: IResolvers }[] = [
+  { typeDefs: accountsTypeDefs, resolvers: accountsResolvers },
+  { typeDefs: authTypeDefs, resolvers: authResolvers },
+  { typeDefs: settingsTypeDefs, resolvers: settingsResolvers },
+  { typeDefs: passwordTypeDefs, resolvers: passwordResolvers },
+  { typeDefs: accountTypeDefs, resolvers: accountResolvers },
+  { typeDefs: socialTypeDefs, resolvers: socialResolvers },
+  { typeDefs: tokensTypeDefs, resolvers: tokensResolvers },
+  { typeDefs: postsTypeDefs, resolvers: postsResolvers },
+  { typeDefs: writingTypeDefs, resolvers: writingResolvers },
+  { typeDefs: writingImportTypeDefs, resolvers: writingImportResolvers },
+  { typeDefs: flagsTypeDefs, resolvers: flagsResolvers },
+  { typeDefs: feedsTypeDefs, resolvers: feedsResolvers },
+  { typeDefs: feedTypeDefs, resolvers: feedResolvers },
+  { typeDefs: topicsTypeDefs, resolvers: topicsResolvers },
+  { typeDefs: clapsTypeDefs, resolvers: clapsResolvers },
+  { typeDefs: quotesTypeDefs, resolvers: quotesResolvers },
+  { typeDefs: readingTypeDefs, resolvers: readingResolvers },
+  { typeDefs: responsesTypeDefs, resolvers: responsesResolvers },
+  { typeDefs: libraryTypeDefs, resolvers: libraryResolvers },
+  { typeDefs: socialGraphTypeDefs, resolvers: socialGraphResolvers },
+  { typeDefs: socialListsTypeDefs, resolvers: socialListsResolvers },
+  { typeDefs: pinsTypeDefs, resolvers: pinsResolvers },
+  { typeDefs: peopleTypeDefs, resolvers: peopleResolvers },
+  { typeDefs: notificationsTypeDefs, resolvers: notificationsResolvers },
+  { typeDefs: searchTypeDefs, resolvers: searchResolvers },
+  { typeDefs: siteDocumentsTypeDefs, resolvers: siteDocumentsResolvers },
+  { typeDefs: meteringTypeDefs, resolvers: meteringResolvers },
+  { typeDefs: membershipTypeDefs, resolvers: membershipResolvers },
+  { typeDefs: giftsTypeDefs, resolvers: giftsResolvers },
+  { typeDefs: catalogsTypeDefs, resolvers: catalogsResolvers },
+  { typeDefs: catalogDiscussionTypeDefs, resolvers: catalogDiscussionResolvers },
+  { typeDefs: seriesTypeDefs, resolvers: seriesResolvers },
+  { typeDefs: publicationsTypeDefs, resolvers: publicationsResolvers },
+];
 
-export const resolvers: IResolvers[] = [accountsResolvers, authResolvers, settingsResolvers, passwordResolvers, accountResolvers, socialResolvers, tokensResolvers, postsResolvers, writingResolvers, writingImportResolvers, flagsResolvers, feedsResolvers, feedResolvers, topicsResolvers, clapsResolvers, quotesResolvers, readingResolvers, responsesResolvers, libraryResolvers, socialGraphResolvers, socialListsResolvers, pinsResolvers, peopleResolvers, notificationsResolvers, searchResolvers, siteDocumentsResolvers, meteringResolvers, membershipResolvers, giftsResolvers, catalogsResolvers, catalogDiscussionResolvers, seriesResolvers, publicationsResolvers];
+/** The one schema: each module contributes its SDL and resolvers. */
+export const typeDefs = [baseTypeDefs, ...parts.map((p) => p.typeDefs)].join('\n');
+
+export const resolvers: IResolvers[] = parts.map((p) => p.resolvers);
 
 export function mergeResolvers(list: IResolvers[]): IResolvers {
   const out: Record<string, Record<string, unknown>> = {};
