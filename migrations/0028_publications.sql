@@ -7,6 +7,24 @@ CREATE TABLE "publication_audit_log" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "publication_featured_posts" (
+	"publication_id" text NOT NULL,
+	"post_id" text NOT NULL,
+	"position" integer NOT NULL,
+	"featured_by" text,
+	"featured_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "publication_featured_posts_publication_id_post_id_pk" PRIMARY KEY("publication_id","post_id")
+);
+--> statement-breakpoint
+CREATE TABLE "publication_featuring_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"publication_id" text NOT NULL,
+	"post_id" text NOT NULL,
+	"kind" text NOT NULL,
+	"actor_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "publication_follows" (
 	"publication_id" text NOT NULL,
 	"user_id" text NOT NULL,
@@ -57,6 +75,10 @@ CREATE TABLE "publications" (
 ALTER TABLE "posts" ADD COLUMN "collection_id" text;--> statement-breakpoint
 ALTER TABLE "publication_audit_log" ADD CONSTRAINT "publication_audit_log_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publication_audit_log" ADD CONSTRAINT "publication_audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "publication_featured_posts" ADD CONSTRAINT "publication_featured_posts_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "publication_featured_posts" ADD CONSTRAINT "publication_featured_posts_featured_by_users_id_fk" FOREIGN KEY ("featured_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "publication_featuring_events" ADD CONSTRAINT "publication_featuring_events_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "publication_featuring_events" ADD CONSTRAINT "publication_featuring_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publication_follows" ADD CONSTRAINT "publication_follows_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publication_follows" ADD CONSTRAINT "publication_follows_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publication_members" ADD CONSTRAINT "publication_members_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -65,6 +87,8 @@ ALTER TABLE "publication_mutes" ADD CONSTRAINT "publication_mutes_publication_id
 ALTER TABLE "publication_mutes" ADD CONSTRAINT "publication_mutes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publications" ADD CONSTRAINT "publications_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "publication_audit_log_idx" ON "publication_audit_log" USING btree ("publication_id","created_at");--> statement-breakpoint
+CREATE INDEX "publication_featured_posts_order_idx" ON "publication_featured_posts" USING btree ("publication_id","position");--> statement-breakpoint
+CREATE INDEX "publication_featuring_events_idx" ON "publication_featuring_events" USING btree ("publication_id","created_at");--> statement-breakpoint
 CREATE INDEX "publication_follows_user_idx" ON "publication_follows" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "publication_members_user_idx" ON "publication_members" USING btree ("user_id","role");--> statement-breakpoint
 CREATE INDEX "publication_mutes_user_idx" ON "publication_mutes" USING btree ("user_id");--> statement-breakpoint

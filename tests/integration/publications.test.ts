@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader, newStory, type Reader } from '../support/readers.js';
 import { testBrowser } from '../support/test-browser.js';
+import { publicationPostIds } from '../../src/modules/publications/queries.js';
 
 const FIELDS = 'id slug name description tags subscriberCount url viewerEdge { isEditor isFollowing isMuting role } homepage { title header { size } sections { __typename ... on PostsSection { id source layout } } } navigationItems { title }';
 const RESULT = `__typename ... on CollectionSuccess { collection { ${FIELDS} } } ... on BadRequest { message } ... on AlreadyExists { message } ... on Unauthorized { message }`;
@@ -77,5 +78,28 @@ describe('publications: creating one', () => {
     const post = (await owner.browser.gql(`query($id: ID!) { postResult(id: $id) { ... on Post { mediumUrl collection { slug name } } } }`, { id: storyId })).data.postResult;
     expect(post.collection).toEqual({ slug: 'tides', name: 'Tides' });
     expect(post.mediumUrl).toMatch(new RegExp(`/tides/low-water-${storyId}$`));
+  });
+
+  it('lists a publication\'s stories newest first, by tag, by time window and page by page', async () => {
+    const made = await create(owner, { name: 'Listing', slug: 'listing-pub' });
+    const pubId = made.collection.id as string;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const id = await newStory(t, owner.id, { title: `Story ${i}` });
+      // Distinct times, oldest first; odd ones tagged.
+      await t.database.db.execute(`update posts set collection_id = '${pubId}', first_published_at = timestamptz '2026-01-0${i + 1} 12:00Z', tags = '${i % 2 ? '{tides}' : '{}'}' where id = '${id}'`);
+      ids.push(id);
+    }
+    const outside = await newStory(t, owner.id, { title: 'Not in it' });
+    const db = t.database.db;
+    const first = await publicationPostIds(db, pubId, { limit: 2 });
+    expect(first.ids).toEqual([ids[4], ids[3]]);
+    const second = await publicationPostIds(db, pubId, { limit: 2, after: first.next });
+    expect(second.ids).toEqual([ids[2], ids[1]]);
+    const last = await publicationPostIds(db, pubId, { limit: 2, after: second.next });
+    expect(last).toEqual({ ids: [ids[0]], next: null });
+    expect((await publicationPostIds(db, pubId, { limit: 10, tag: 'Tides' })).ids).toEqual([ids[3], ids[1]]);
+    expect((await publicationPostIds(db, pubId, { limit: 10, from: new Date('2026-01-02T00:00Z'), to: new Date('2026-01-04T00:00Z') })).ids).toEqual([ids[2], ids[1]]);
+    expect((await publicationPostIds(db, pubId, { limit: 10 })).ids).not.toContain(outside);
   });
 });

@@ -64,3 +64,43 @@ export async function administeredPublications(db: Pick<Db, 'execute'>, userId: 
     where m.user_id = ${userId} and m.role in ('OWNER', 'EDITOR') order by m.created_at desc, p.id limit ${limit}`);
   return rows as unknown as PublicationRow[];
 }
+
+/** A story listed in a publication: public, published, not a response, not trashed. */
+const LISTED = sql`p.deleted_at is null and p.first_published_at is not null and p.visibility = 'PUBLIC' and p.in_response_to_post_id is null`;
+
+export interface PublicationPostsPage {
+  ids: string[];
+  /** The cursor of the next page (the last story's time and id), or null at the end. */
+  next: string | null;
+}
+
+/**
+ * A publication's listed stories newest first (homepage sections, latest, tagged, archive, feeds),
+ * optionally with a tag (a slug, as posts.tags holds them), a time window [from, to) and a cursor from the last page.
+ * One index range scan (posts_listed_collection_idx).
+ */
+export async function publicationPostIds(
+  db: Pick<Db, 'execute'>,
+  publicationId: string,
+  opts: { limit: number; tag?: string | null; from?: Date | null; to?: Date | null; after?: string | null },
+): Promise<PublicationPostsPage> {
+  const conditions = [sql`p.collection_id = ${publicationId}`, LISTED];
+  if (opts.tag) conditions.push(sql`${opts.tag.toLowerCase()} = any(p.tags)`);
+  if (opts.from) conditions.push(sql`p.first_published_at >= ${opts.from.toISOString()}`);
+  if (opts.to) conditions.push(sql`p.first_published_at < ${opts.to.toISOString()}`);
+  const cursor = opts.after ? /^(\d+):([0-9a-f]+)$/.exec(opts.after) : null;
+  if (cursor) conditions.push(sql`(p.first_published_at, p.id) < (to_timestamp(${Number(cursor[1]) / 1000}), ${cursor[2]})`);
+  const { rows } = await db.execute(sql`select p.id, (extract(epoch from p.first_published_at) * 1000)::bigint as "at" from posts p
+    where ${sql.join(conditions, sql` and `)} order by p.first_published_at desc, p.id desc limit ${opts.limit + 1}`);
+  const list = rows as { id: string; at: string | number }[];
+  const page = list.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return { ids: page.map((r) => r.id), next: list.length > opts.limit && last ? `${last.at}:${last.id}` : null };
+}
+
+/** The publication's featured stories in the editors' order (the caller keeps those the viewer may read). */
+export async function featuredPostIds(db: Pick<Db, 'execute'>, publicationId: string, limit: number): Promise<string[]> {
+  const { rows } = await db.execute(sql`select f.post_id from publication_featured_posts f join posts p on p.id = f.post_id
+    where f.publication_id = ${publicationId} and p.collection_id = ${publicationId} and ${LISTED} order by f.position limit ${limit}`);
+  return (rows as { post_id: string }[]).map((r) => r.post_id);
+}

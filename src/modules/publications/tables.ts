@@ -107,3 +107,38 @@ export const publicationAuditLog = pgTable(
   },
   (t) => [index('publication_audit_log_idx').on(t.publicationId, t.createdAt)],
 );
+
+/**
+ * Spec §3 PublicationFeaturedPost: a story of the publication its editors feature (the FEATURED
+ * homepage source, /featured, /manage/stories/featured), in the editors' order.
+ */
+export const publicationFeaturedPosts = pgTable(
+  'publication_featured_posts',
+  {
+    publicationId: text('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    postId: text('post_id').notNull(),
+    position: integer('position').notNull(),
+    featuredBy: text('featured_by').references(() => users.id, { onDelete: 'set null' }),
+    featuredAt: timestamp('featured_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.publicationId, t.postId] }), index('publication_featured_posts_order_idx').on(t.publicationId, t.position)],
+);
+
+/** Spec §3 PublicationFeaturingEvent: each feature and unfeature, kept (who, when). */
+export const publicationFeaturingEvents = pgTable(
+  'publication_featuring_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicationId: text('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    postId: text('post_id').notNull(),
+    /** FEATURED or UNFEATURED. */
+    kind: text('kind').notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('publication_featuring_events_idx').on(t.publicationId, t.createdAt)],
+);
