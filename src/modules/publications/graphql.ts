@@ -223,6 +223,7 @@ export const publicationsResolvers: IResolvers = {
       return { id: `collectionId:${p.id}-viewerId:${ctx.viewer?.id ?? 'lo'}`, isEditor: roleAtLeast(role, 'EDITOR'), role, ...edge };
     },
     homepage: (p: PublicationRow) => ({
+      publicationId: p.id,
       ...(p.homepage ?? { title: p.name, description: p.description, header: { size: 'MEDIUM', color: null, backgroundImageId: null }, sections: [] }),
     }),
     navigationItems: (p: PublicationRow) => p.navigationItems ?? [],

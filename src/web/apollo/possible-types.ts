@@ -45,5 +45,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   // The gift outcomes extend the membership result (modules/gifts).
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
   CollectionResult: ['CollectionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
+  FeaturedPostsResult: ['FeaturedPostsSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden'],
   CollectionSection: ['PostsSection', 'PromotionSection'],
 };
