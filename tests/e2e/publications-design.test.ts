@@ -69,7 +69,8 @@ describe.skipIf(h.skipReason !== '')(`publication design${h.skipReason ? ` (skip
     const button = reader.page.getByRole('link', { name: 'Join a walk', exact: true });
     await expect(button.getAttribute('rel')).resolves.toBe('ugc nofollow');
     await expect(button.getAttribute('href')).resolves.toBe('https://example.com/walks');
-    await reader.page.getByText('News from the quay').first().waitFor();
+    // The About sidebar is the two-column layout's right column: beside the sections on wide screens only.
+    if (width >= 1200) await reader.page.getByRole('complementary', { name: 'About Harbour Weekly' }).getByText('News from the quay').waitFor();
     // The promotion comes first, as ordered.
     const order = await reader.page.locator('[data-testid="promotion-section"], [data-testid="posts-section"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(order).toEqual(['promotion-section', 'posts-section']);

@@ -18,7 +18,7 @@ function Choice({ label, value, options, onChange }: { label: string; value: str
   return (
     <label className={styles.field}>
       <span className={styles.label}>{label}</span>
-      <select className={styles.input} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select className={styles.input} value={value} aria-label={label} onChange={(e) => onChange(e.target.value)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
