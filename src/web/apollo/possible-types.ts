@@ -46,4 +46,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
   CollectionResult: ['CollectionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   CollectionSection: ['PostsSection', 'PromotionSection'],
+  FeaturePageResult: ['FeaturePageSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
+  DeleteFeaturePageResult: ['FeaturePageDeleted', 'NotFound', 'Unauthorized', 'Forbidden'],
 };
