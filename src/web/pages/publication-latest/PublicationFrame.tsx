@@ -11,7 +11,6 @@ const LIST_TABS = [
   { path: '/latest', label: 'Latest' },
   { path: '/trending', label: 'Trending' },
   { path: '/archive', label: 'Archive' },
-  { path: '/search', label: 'Search' },
 ] as const;
 
 /** A publication reader page: the masthead on top, the reader lists' tabs, then the page. */
