@@ -25,6 +25,7 @@ import { registerSocialRoutes } from '../modules/accounts/social-http.js';
 import { registerQuoteRoutes } from '../modules/quotes/http.js';
 import { registerMediaRoutes } from '../modules/media/http.js';
 import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
+import { registerPublicationFeedRoutes } from '../modules/publications/rss-http.js';
 import { registerDiscoveryRoutes } from '../modules/discovery/http.js';
 import { registerNotificationStream } from '../modules/notifications/stream-http.js';
 import { registerSearchRoutes } from '../modules/search/http.js';
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerQuoteRoutes(app);
   await registerMediaRoutes(app);
   registerFeedRoutes(app);
+  registerPublicationFeedRoutes(app);
   registerDiscoveryRoutes(app);
   registerNotificationStream(app);
   registerSearchRoutes(app);

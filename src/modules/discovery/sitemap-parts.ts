@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { listsSitemapSource } from '../catalogs/sitemap-sources.js';
+import { publicationsSitemapSource } from '../publications/sitemap-sources.js';
 import { sitePagesSitemapSource, storiesSitemapSource, tagsSitemapSource, writersSitemapSource } from '../posts/sitemap-sources.js';
 
 /**
@@ -22,4 +23,5 @@ export const SITEMAP_PARTS: readonly SitemapPart[] = [
   { name: 'profiles', source: writersSitemapSource },
   { name: 'tags', source: tagsSitemapSource },
   { name: 'lists', source: listsSitemapSource },
+  { name: 'publications', source: publicationsSitemapSource },
 ];

@@ -66,7 +66,7 @@ export async function administeredPublications(db: Pick<Db, 'execute'>, userId: 
 }
 
 /** A story listed in a publication: public, published, not a response, not trashed. */
-const LISTED = sql`p.deleted_at is null and p.first_published_at is not null and p.visibility = 'PUBLIC' and p.in_response_to_post_id is null`;
+export const LISTED = sql`p.deleted_at is null and p.first_published_at is not null and p.visibility = 'PUBLIC' and p.in_response_to_post_id is null`;
 
 export interface PublicationPostsPage {
   ids: string[];

@@ -33,6 +33,7 @@ import { catalogDiscussionResolvers, catalogDiscussionTypeDefs } from '../../mod
 import { seriesResolvers, seriesTypeDefs } from '../../modules/series/graphql.js';
 import { publicationsResolvers, publicationsTypeDefs } from '../../modules/publications/graphql.js';
 import { designResolvers, designTypeDefs } from '../../modules/publications/design-graphql.js';
+import { publicationReaderResolvers, publicationReaderTypeDefs } from '../../modules/publications/reader-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -84,6 +85,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: seriesTypeDefs, resolvers: seriesResolvers },
   { typeDefs: publicationsTypeDefs, resolvers: publicationsResolvers },
   { typeDefs: designTypeDefs, resolvers: designResolvers },
+  { typeDefs: publicationReaderTypeDefs, resolvers: publicationReaderResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

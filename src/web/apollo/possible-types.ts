@@ -47,4 +47,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   CollectionResult: ['CollectionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   FeaturedPostsResult: ['FeaturedPostsSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden'],
   CollectionSection: ['PostsSection', 'PromotionSection'],
+  FeaturePageResult: ['FeaturePageSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
+  DeleteFeaturePageResult: ['FeaturePageDeleted', 'NotFound', 'Unauthorized', 'Forbidden'],
 };

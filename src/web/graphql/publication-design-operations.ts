@@ -44,6 +44,8 @@ export const PUBLICATION_HOMEPAGE_QUERY = gql`
   query PublicationHomepageQuery($domainOrSlug: String, $id: ID) {
     collection(domainOrSlug: $domainOrSlug, id: $id) {
       ...PublicationFrameFields
+      twitterUsername
+      facebookPageId
       homepage {
         ...PublicationSectionsFields
       }

@@ -11,6 +11,8 @@ export interface HeadTags {
   jsonLd?: Record<string, unknown>;
   /** A feed of the page (rel=alternate), e.g. a writer's RSS. */
   feed?: { href: string; title: string };
+  /** The page's own favicon (a publication's, 128×128), instead of the site's. */
+  icon?: string;
 }
 
 interface PostData {
@@ -123,6 +125,7 @@ export function renderHeadTags(head: HeadTags): string {
   if (head.description) out.push(`<meta name="description" content="${escapeAttr(head.description)}">`);
   if (head.robots) out.push(`<meta name="robots" content="${escapeAttr(head.robots)}">`);
   if (head.canonical) out.push(`<link rel="canonical" href="${escapeAttr(head.canonical)}">`);
+  if (head.icon) out.push(`<link rel="icon" href="${escapeAttr(head.icon)}">`);
   if (head.feed) out.push(`<link rel="alternate" type="application/rss+xml" title="${escapeAttr(head.feed.title)}" href="${escapeAttr(head.feed.href)}">`);
   for (const [k, v] of Object.entries(head.meta ?? {})) {
     const attr = k.startsWith('og:') || k.startsWith('article:') || k.startsWith('profile:') ? 'property' : 'name';

@@ -57,6 +57,10 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/gift/page-defs.ts', ['landing-gift', 'gift-membership', 'group-gift-membership', 'redeem-gift-membership'], () => import('../pages/gift/page-defs.js').then((m) => m.GIFT_PAGES)),
   // A list: the owner's page (/me/list/{catalogSlugId}), its public page and its embed.
   group('src/web/pages/your-catalog/page-defs.ts', ['your-catalog', 'user-catalog', 'embed-catalog'], () => import('../pages/your-catalog/page-defs.js').then((m) => m.CATALOG_PAGES)),
+  // Publication reader pages: about, latest, /all, trending, tagged, feature pages, /featured, archive; the editors' feature pages.
+  group('src/web/pages/publication-about/page-defs.ts', ['publication-about', 'community-publication-about', 'community-publication-latest', 'community-publication-trending', 'publication-tagged', 'community-publication-tagged', 'community-publication-feature', 'community-publication-archive', 'publication-feature-pages', 'publication-feature-page-editor'], () =>
+    import('../pages/publication-about/page-defs.js').then((m) => m.PUBLICATION_READER_PAGES),
+  ),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));

@@ -1,6 +1,7 @@
 import { publicationVariables } from '../../components/publication/publication-key.js';
 import { PUBLICATION_DESIGN_QUERY, PUBLICATION_FEATURED_QUERY, PUBLICATION_HOMEPAGE_QUERY, PUBLICATION_SECTION_QUERY } from '../../graphql/publication-design-operations.js';
 import type { PageDef, PageOutcome } from '../../router/registry.js';
+import { publicationHead } from '../publication-about/publication-head.js';
 import { sectionVariables } from './section-variables.js';
 
 type CollectionData = { collection?: { name: string; description: string; url: string; viewerEdge: { isEditor: boolean }; homepageSection?: { title: string } | null } | null };
@@ -16,10 +17,8 @@ const homepage: PageDef = {
   load: () => import('./PublicationHomePage.js'),
   preload: (params) => [{ query: PUBLICATION_HOMEPAGE_QUERY, variables: publicationVariables(params) }],
   outcome: found,
-  head: ([data], _params, site) => {
-    const c = collectionOf(data);
-    return { title: `${c?.name ?? 'Publication'} – ${site.siteName}`, description: c?.description ?? '', ...(c ? { canonical: c.url } : {}) };
-  },
+  // OpenGraph, the favicon, the feed and the Organization JSON-LD (spec §3 Collection).
+  head: ([data], _params, site) => publicationHead(data, site, { organization: true }),
   // Signed-out readers all see the same page; the viewer's own parts come from viewerEdge.
   publicCache: true,
 };

@@ -1,4 +1,3 @@
-import { Link } from '../../router/Link.js';
 import type { PostPreview } from '../../components/post-card/PostCard.js';
 import { tagHref, TopicHeader } from '../../components/topic/TopicHeader.js';
 import { TopicPostList } from '../../components/topic/TopicPostList.js';
@@ -9,33 +8,10 @@ import { TAG_ARCHIVE_QUERY, TOPIC_PAGE_SIZE } from '../../graphql/topics-operati
 import type { PageProps } from '../../router/registry.js';
 import { archiveTitle, archiveVariables, MONTHS } from './archive-params.js';
 import archive from './TagArchivePage.module.css';
+import { PeriodRow, type Period } from './PeriodRow.js';
 
-interface Period {
-  year: number;
-  month?: number | null;
-  day?: number | null;
-  postCount: number;
-}
 type Archive = { archive: { year: number | null; month: number | null; day: number | null; years: Period[]; months: Period[]; days: Period[]; posts: Page<PostPreview> } | null };
 const pick = (data: unknown) => (data as { tagResult?: Partial<Archive> } | undefined)?.tagResult?.archive?.posts;
-
-/** One level of the archive's navigation: its periods with counts, the open one marked. */
-function PeriodRow({ label, periods, href, text, current }: { label: string; periods: Period[]; href: (p: Period) => string; text: (p: Period) => string; current?: number | null }) {
-  if (periods.length === 0) return null;
-  return (
-    <nav aria-label={label} className={archive.row}>
-      {periods.map((p) => {
-        const value = p.day ?? p.month ?? p.year;
-        const open = value === current;
-        return (
-          <Link key={value} href={href(p)} className={open ? archive.periodOpen : archive.period} aria-current={open ? 'page' : undefined}>
-            {text(p)} <span className={archive.count}>{p.postCount}</span>
-          </Link>
-        );
-      })}
-    </nav>
-  );
-}
 
 /** /tag/{slug}/archive[/{year}[/{month}[/{day}]]] (tag-archive): counts per period and the stories of the one open. */
 export default function TagArchivePage({ params }: PageProps) {
