@@ -173,7 +173,11 @@ describe('publication stats', () => {
       expect(field !== null).toBe(expected[role].field);
       const page = await browser.get('/stats-review/stats');
       expect(page.statusCode).toBe(expected[role].page);
-      if (page.statusCode === 200) expect(page.body).toContain('Stats Review');
+      if (page.statusCode === 200) {
+        expect(page.body).toContain('data-testid="publication-masthead"');
+        expect(page.body).toContain('Counted story');
+        expect(page.body).toMatch(/role="img" aria-label="Views: 2 in 30 days/);
+      } else expect(page.body).not.toContain('Counted story');
     });
 
     it('bad input: days out of range, a publication that does not exist', async () => {
