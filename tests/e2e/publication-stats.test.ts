@@ -1,18 +1,12 @@
-import type { BrowserContext } from 'playwright-core';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP_USER_AGENT, screenshotPath, useBrowser } from './support/browser.js';
+import { contextGql } from './support/graphql.js';
 import { signUpByEmail, waitForHydration } from './support/sign-in.js';
 
 const h = useBrowser();
 
-/** A GraphQL call as the signed-in browser (its cookies). */
-async function gql<T>(context: BrowserContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await context.request.post('/_/graphql', { data: { query, variables } });
-  const body = (await res.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const gql = contextGql;
 
 /** Until submissions land, a story enters a publication as the approve command will put it there. */
 async function putIntoPublication(postId: string, publicationId: string): Promise<void> {
