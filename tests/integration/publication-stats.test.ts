@@ -5,7 +5,7 @@ import { testBrowser, type TestBrowser } from '../support/test-browser.js';
 import { DAY_MS, manualClock } from '../../src/platform/clock.js';
 import { recordStoryView } from '../../src/modules/stats/commands.js';
 import { publicationStats } from '../../src/modules/stats/queries.js';
-import { STORY_VIEW_PATH } from '../../src/modules/stats/http.js';
+import { STORY_VIEW_PATH, STORY_VIEW_RATE_LIMITS } from '../../src/modules/stats/http.js';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -80,6 +80,15 @@ describe('publication stats', () => {
     expect(await sendView(testBrowser(t.app), storyId, { contentType: 'text/plain' })).toBe(403);
     expect(await sendView(testBrowser(t.app), 'not-an-id')).toBe(400);
     expect(await viewsToday(storyId)).toBe(2);
+  });
+
+  it('rate-limits one visitor (the shared limiter): the 61st view in a minute is refused', async () => {
+    const visitor = testBrowser(t.app);
+    const elsewhere = await newStory(t, owner.id, { title: 'Not in the publication' });
+    const answers: number[] = [];
+    for (let i = 0; i < STORY_VIEW_RATE_LIMITS[0]!.limit + 1; i++) answers.push(await sendView(visitor, elsewhere));
+    expect(answers.slice(0, -1).every((s) => s === 204)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
   });
 
   it('counts per UTC day on the clock; reads, new followers and the per-story table over the window', async () => {
