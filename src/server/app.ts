@@ -23,6 +23,7 @@ import { cachedVariantFlags } from '../modules/flags/queries.js';
 import { hiddenSusiButtons } from '../shared/auth-providers.js';
 import { registerSocialRoutes } from '../modules/accounts/social-http.js';
 import { registerQuoteRoutes } from '../modules/quotes/http.js';
+import { registerStatsRoutes } from '../modules/stats/http.js';
 import { registerMediaRoutes } from '../modules/media/http.js';
 import { registerFeedRoutes } from '../modules/feeds/rss-http.js';
 import { registerPublicationFeedRoutes } from '../modules/publications/rss-http.js';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.PAYMENT_PROVIDER === 'test') await registerTestPaymentRoutes(app, { clock: deps.clock ?? systemClock });
   if (config.PAYMENT_PROVIDER === 'stripe') await registerStripeRoutes(app, { clock: deps.clock ?? systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, deps.clock ?? systemClock) }) });
   registerCatalogRoutes(app);
+  registerStatsRoutes(app, { clock: deps.clock });
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

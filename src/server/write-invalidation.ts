@@ -4,6 +4,7 @@ import { mayContainMutation, type PageCache } from './page-cache.js';
 import type { SessionCache } from '../modules/accounts/session-cache.js';
 import { sharedPubSub, type PubSub } from '../platform/pubsub/index.js';
 import type { CdnPurger } from './http/cdn-purge.js';
+import { STORY_VIEW_PATH } from '../modules/stats/http.js';
 
 /** Tells the site's other processes that a write happened (their caches go stale too). */
 export const WRITES_CHANNEL = 'writes';
@@ -12,6 +13,8 @@ const ANNOUNCE_COALESCE_MS = 20;
 
 /** Requests that never change what a page shows: analytics and the browser's own reports. */
 const READ_ONLY_POSTS = new Set(['/_/batch']);
+// A story view (modules/stats) changes no page a logged-out reader is served.
+READ_ONLY_POSTS.add(STORY_VIEW_PATH);
 /** GET requests that change a user or their sessions: sign-in links and callbacks, email confirmation, sign-out. */
 const WRITING_GETS = ['/m/callback/', '/m/connect/', '/m/account/', '/m/signout'];
 

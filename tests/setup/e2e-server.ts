@@ -14,6 +14,8 @@ declare module 'vitest' {
     /** Chromium executable, or null with the reason in e2eSkipReason. */
     chromiumPath: string | null;
     e2eSkipReason: string;
+    /** The app's database, for journeys that set up what no page does yet (a story put into a publication). */
+    e2eDatabase: pg.ClientConfig;
   }
 }
 
@@ -116,6 +118,7 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromium);
   project.provide('e2eSkipReason', '');
   project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eDatabase', env.DATABASE_URL ? { connectionString: env.DATABASE_URL } : { host: path.join(dataDir, 'run'), port: 5432, user: 'postgres', database: 'inkwell' });
 
   return async () => {
     if (child.exitCode === null) {

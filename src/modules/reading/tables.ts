@@ -16,7 +16,12 @@ export const postReads = pgTable(
     firstReadAt: timestamp('first_read_at', { withTimezone: true }).notNull().defaultNow(),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('post_reads_recent_idx').on(t.userId, t.lastReadAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('post_reads_recent_idx').on(t.userId, t.lastReadAt),
+    // A story's readers by first read: the stats' reads per day (modules/stats).
+    index('post_reads_post_idx').on(t.postId, t.firstReadAt),
+  ],
 );
 
 /** A reader's reading settings: whether the reading history is paused (customize-reading-history). */

@@ -24,3 +24,4 @@ export * from '../../modules/catalogs/tables.js';
 export * from '../../modules/series/tables.js';
 export * from '../../modules/publications/tables.js';
 export * from '../../modules/publications/feature-pages-tables.js';
+export * from '../../modules/stats/tables.js';

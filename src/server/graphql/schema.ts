@@ -34,6 +34,7 @@ import { seriesResolvers, seriesTypeDefs } from '../../modules/series/graphql.js
 import { publicationsResolvers, publicationsTypeDefs } from '../../modules/publications/graphql.js';
 import { designResolvers, designTypeDefs } from '../../modules/publications/design-graphql.js';
 import { publicationReaderResolvers, publicationReaderTypeDefs } from '../../modules/publications/reader-graphql.js';
+import { statsResolvers, statsTypeDefs } from '../../modules/stats/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -86,6 +87,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: publicationsTypeDefs, resolvers: publicationsResolvers },
   { typeDefs: designTypeDefs, resolvers: designResolvers },
   { typeDefs: publicationReaderTypeDefs, resolvers: publicationReaderResolvers },
+  { typeDefs: statsTypeDefs, resolvers: statsResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

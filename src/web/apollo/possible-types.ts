@@ -49,4 +49,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   CollectionSection: ['PostsSection', 'PromotionSection'],
   FeaturePageResult: ['FeaturePageSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   DeleteFeaturePageResult: ['FeaturePageDeleted', 'NotFound', 'Unauthorized', 'Forbidden'],
+  PublicationStatsResult: ['PublicationStats', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden'],
 };

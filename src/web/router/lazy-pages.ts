@@ -61,6 +61,8 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/publication-about/page-defs.ts', ['publication-about', 'community-publication-about', 'community-publication-latest', 'community-publication-trending', 'publication-tagged', 'community-publication-tagged', 'community-publication-feature', 'community-publication-archive', 'publication-feature-pages', 'publication-feature-page-editor'], () =>
     import('../pages/publication-about/page-defs.js').then((m) => m.PUBLICATION_READER_PAGES),
   ),
+  // /{collectionSlug}/stats: a publication's stats, for its editors.
+  group('src/web/pages/publication-stats/page-defs.ts', ['community-publication-stats'], () => import('../pages/publication-stats/page-defs.js').then((m) => m.PUBLICATION_STATS_PAGES)),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));

@@ -13,6 +13,7 @@ import { useServerFragment } from '../../lib/server-fragments.js';
 import type { BodyHighlight } from '../post-body/HighlightMarks.js';
 import { ReadingNote } from '../reading/ReadingNote.js';
 import { useRecordRead } from '../reading/use-record-read.js';
+import { useRecordView } from '../stats/use-record-view.js';
 import { ResumeReading } from '../reading/ResumeReading.js';
 import { useReadingPosition } from '../reading/use-reading-position.js';
 import { useSusiModal } from '../susi/SusiModalProvider.js';
@@ -76,6 +77,7 @@ export function StoryBody({ postId, creatorId, paragraphs, contentVersion, isLoc
   const isAuthor = viewer?.id === creatorId;
 
   useRecordRead(postId, bodyRef, viewer !== null);
+  useRecordView(postId, creatorId, viewer);
   const resumeOffer = useReadingPosition(postId, bodyRef, viewer !== null && !isLockedPreviewOnly);
 
   useEffect(() => {
