@@ -182,6 +182,22 @@ describe.skipIf(!hasDnsmasq() && !process.env.CI)('custom domains (needs dnsmasq
     expect(res.customDomainState.live).toMatchObject({ status: 'CREATED', lastError: DOMAIN_MESSAGES.dnsUnavailable });
   });
 
+  it('shows the settings pages to those who manage the domain: the records to set, and the state', async () => {
+    const pub = await newPublication();
+    const linked = await run(owner, LINK, { c: pub.id, d: 'pages.harbour.test' });
+    const token = linked.customDomainState.live.records[1].value as string;
+    const settings = await owner.browser.get(`/${pub.slug}/settings/custom-domain`);
+    expect(settings.statusCode).toBe(200);
+    const html = settings.body;
+    for (const text of ['pages.harbour.test', '_inkwell-challenge.pages.harbour.test', token, 'CREATED', 'Verify', 'Remove']) expect(html).toContain(text);
+    const reader = await newReader(t, 'Reader');
+    expect((await reader.browser.get(`/${pub.slug}/settings/custom-domain`)).statusCode).toBe(404);
+    expect((await testBrowser(t.app).get('/me/settings/custom-domain')).statusCode).toBe(302);
+    const mine = await reader.browser.get('/me/settings/custom-domain');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain('Connect');
+  });
+
   describe('role × action', () => {
     const ROLES = ['OWNER', 'EDITOR', 'WRITER', 'reader', 'signed out'] as const;
     const ALLOWED: Record<string, readonly string[]> = { link: ['OWNER'], verify: ['OWNER', 'EDITOR'], activate: ['OWNER', 'EDITOR'], remove: ['OWNER'] };
