@@ -266,3 +266,26 @@ describe.skipIf(!hasDnsmasq() && !process.env.CI)('custom domains (needs dnsmasq
     expect(await fewest(() => page('unknown-host.test', '/anything'))).toBeLessThanOrEqual(missingOnMain);
   });
 });
+
+describe("Caddy's on-demand TLS ask: a site-wide limit on issuance", () => {
+  it('says yes to verified domains until the hourly limit, then 429; never to unknown names', async () => {
+    const t = await createTestApp({ CUSTOM_DOMAIN_TLS_ASKS_PER_HOUR: '2' });
+    const owner = await newReader(t, 'Owner');
+    for (const [i, state] of (['VERIFIED', 'ACTIVE', 'VERIFIED'] as const).entries()) {
+      await t.database.pool.query(`insert into custom_domains (id, domain, owner_kind, owner_id, state, verification_token, created_by_id) values ($1, $2, 'USER', $3, $4, 'x', $3)`, [
+        `tlsask${i}`.padEnd(24, '0'),
+        `d${i}.limit.test`,
+        i === 0 ? owner.id : (await newReader(t, 'Other')).id,
+        state,
+      ]);
+    }
+    const ask = async (domain: string) => (await t.app.inject({ method: 'GET', url: `/_/tls/ask?domain=${encodeURIComponent(domain)}` })).statusCode;
+    expect(await ask('unknown.limit.test')).toBe(404);
+    expect(await ask('localhost')).toBe(404);
+    expect(await ask('D0.limit.test')).toBe(200);
+    expect(await ask('d1.limit.test')).toBe(200);
+    expect(await ask('d2.limit.test')).toBe(429);
+    // Refusals do not count against the limit, and are still refusals past it.
+    expect(await ask('unknown.limit.test')).toBe(404);
+  });
+});
