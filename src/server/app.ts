@@ -36,6 +36,8 @@ import { paymentEventHandlers } from './payment-event-handlers.js';
 import { membershipEnv } from '../modules/membership/env.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { registerCatalogRoutes } from '../modules/catalogs/http.js';
+import { registerTlsAskRoute } from '../modules/custom-domains/http.js';
+import { customHostFor } from '../modules/custom-domains/host-resolution.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -193,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.PAYMENT_PROVIDER === 'stripe') await registerStripeRoutes(app, { clock: deps.clock ?? systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, deps.clock ?? systemClock) }) });
   registerCatalogRoutes(app);
   registerStatsRoutes(app, { clock: deps.clock });
+  registerTlsAskRoute(app, { db, config });
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;
@@ -234,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       assets,
       nonce,
       log: { warn: (m) => request.log.warn(m), error: (o, m) => request.log.error(o, m) },
+      customHost: await customHostFor(db, request.host, config.mainHost),
     });
     return { ...result, nonce };
   };

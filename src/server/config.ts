@@ -95,6 +95,12 @@ const schema = z.object({
   CDN_PURGE_URL: z.string().refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL').optional(),
   /** Sent as `Authorization: Bearer …` with each purge. */
   CDN_PURGE_TOKEN: z.string().min(1).optional(),
+  /** Custom domains (src/modules/custom-domains): the site's public IPv4/IPv6 addresses, comma-separated, that an apex domain's A/AAAA records may name. */
+  CUSTOM_DOMAIN_ADDRESSES: z.string().default(''),
+  /** DNS servers the custom-domain check asks ('1.1.1.1,127.0.0.1:5353'); empty: the system's. */
+  CUSTOM_DOMAIN_DNS_SERVERS: z.string().default(''),
+  /** Certificates Caddy may ask for (GET /_/tls/ask) per hour, for the whole site. */
+  CUSTOM_DOMAIN_TLS_ASKS_PER_HOUR: z.coerce.number().int().min(1).default(60),
   /** Memory the page cache may hold, in MB. */
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   /** Seconds to wait for in-flight requests at shutdown before closing anyway. */

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { tableForHost } from '../shared/routing/index.js';
+import { routeTableFor, type CustomHost } from '../shared/routing/custom-host.js';
 import { App, PageContexts, PageFallbackReport, type AppPage } from './App.js';
 import type { ShellViewer } from './app-context.js';
 import type { AuthProviderInfo } from '../shared/auth-providers.js';
@@ -55,6 +56,8 @@ export interface RenderInput {
   /** The Content-Security-Policy nonce of this render: its inline scripts carry it (docs/adr/0015). */
   nonce: string;
   log: { warn(msg: string): void; error(obj: unknown, msg?: string): void };
+  /** The live custom domain the Host names, when it is not the main host or a profile subdomain. */
+  customHost?: CustomHost | null;
 }
 
 export type RenderResult =
@@ -87,16 +90,15 @@ function pageModuleOf(def: PageDef): Promise<PageModule> {
 export async function render(input: RenderInput): Promise<RenderResult> {
   const origin = `${input.protocol}://${input.mainHost}`;
   const hostTable = tableForHost(input.host, input.mainHost);
-  const table: TableContext = {
-    kind: hostTable.kind,
-    hostParams: hostTable.username ? { username: hostTable.username } : {},
-  };
+  // A host that is no live custom domain serves nothing: every path is a 404.
+  const table: TableContext = routeTableFor(hostTable, input.customHost) ?? { kind: 'publication-domain', hostParams: {} };
+  const unknownHost = hostTable.kind === 'publication-domain' && !input.customHost;
   // Only a path on this site is looked up ('//host', '/\\host', broken escapes… are not one: 404);
   // another spelling of one ('/a/../b', unencoded characters) is sent to its normal form.
   const requestPath = sameSitePath(input.url);
   if (requestPath !== null && requestPath !== input.url) return { kind: 'redirect', status: 301, location: requestPath };
   const { pathname, search } = new URL(requestPath ?? '/', origin);
-  let resolved: ResolvedPage = requestPath === null ? { kind: 'not-found', routeName: 'unknown' } : resolvePage(table, requestPath, input.viewer, input.log.warn);
+  let resolved: ResolvedPage = requestPath === null || unknownHost ? { kind: 'not-found', routeName: 'unknown' } : resolvePage(table, requestPath, input.viewer, input.log.warn);
   if (resolved.kind === 'redirect') return { kind: 'redirect', status: resolved.status, location: resolved.location };
 
   let status = 200;

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../server/graphql/context.js';
 import { publicationUrl } from '../../shared/routing/host.js';
 import { createPublication, type CreatePublicationInput, type PublicationOutcome } from './commands.js';
 import { type PublicationRow, PUBLICATION_MESSAGES, roleAtLeast } from './model.js';
+import { collectionDomain, collectionDomainState, publicationByDomainOrSlug } from '../custom-domains/collection-domain.js';
 import { administeredPublications, createViewerEdgeLoader, createViewerRoleLoader, publicationByKey } from './queries.js';
 
 export const publicationsTypeDefs = /* GraphQL */ `
@@ -194,7 +195,7 @@ const image = (id: string | null) => (id ? { id } : null);
 export const publicationsResolvers: IResolvers = {
   Query: {
     collection: (_: unknown, a: { domainOrSlug?: string | null; id?: string | null }, ctx: Ctx) =>
-      a.id ? ctx.loaders.publicationById.load(a.id) : publicationByKey(ctx.db, { slug: a.domainOrSlug ?? '' }),
+      a.id ? ctx.loaders.publicationById.load(a.id) : publicationByDomainOrSlug(ctx, a.domainOrSlug ?? ''),
     collectionById: (_: unknown, a: { id: string }, ctx: Ctx) => ctx.loaders.publicationById.load(a.id),
   },
   Mutation: {
@@ -208,7 +209,7 @@ export const publicationsResolvers: IResolvers = {
       ctx.viewer?.id === u.id ? administeredPublications(ctx.db, u.id, Math.min(Math.max(a.limit ?? 10, 1), 100)) : [],
   },
   Collection: {
-    domain: () => null,
+    domain: (p: PublicationRow, _: unknown, ctx: Ctx) => collectionDomain(p, ctx),
     subscriberCount: (p: PublicationRow) => p.followersCount,
     avatar: (p: PublicationRow) => image(p.avatarImageId),
     logo: (p: PublicationRow) => image(p.logoImageId),
@@ -216,8 +217,9 @@ export const publicationsResolvers: IResolvers = {
     isAuroraVisible: () => true,
     createdAt: (p: PublicationRow) => new Date(p.createdAt).getTime(),
     ptsQualifiedAt: () => null,
-    url: (p: PublicationRow, _: unknown, ctx: Ctx) => publicationUrl({ id: p.id, slug: p.slug }, { mainOrigin: `${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}` }),
-    customDomainState: () => null,
+    url: async (p: PublicationRow, _: unknown, ctx: Ctx) =>
+      publicationUrl({ id: p.id, slug: p.slug, customDomain: await collectionDomain(p, ctx) }, { mainOrigin: `${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}` }),
+    customDomainState: (p: PublicationRow, _: unknown, ctx: Ctx) => collectionDomainState(p, ctx),
     viewerEdge: async (p: PublicationRow, _: unknown, ctx: Ctx) => {
       const [role, edge] = await Promise.all([viewerRole(ctx, p.id), viewerFollowEdge(ctx, p.id)]);
       return { id: `collectionId:${p.id}-viewerId:${ctx.viewer?.id ?? 'lo'}`, isEditor: roleAtLeast(role, 'EDITOR'), role, ...edge };

@@ -35,6 +35,7 @@ import { publicationsResolvers, publicationsTypeDefs } from '../../modules/publi
 import { designResolvers, designTypeDefs } from '../../modules/publications/design-graphql.js';
 import { publicationReaderResolvers, publicationReaderTypeDefs } from '../../modules/publications/reader-graphql.js';
 import { statsResolvers, statsTypeDefs } from '../../modules/stats/graphql.js';
+import { customDomainsResolvers, customDomainsTypeDefs } from '../../modules/custom-domains/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -88,6 +89,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: designTypeDefs, resolvers: designResolvers },
   { typeDefs: publicationReaderTypeDefs, resolvers: publicationReaderResolvers },
   { typeDefs: statsTypeDefs, resolvers: statsResolvers },
+  { typeDefs: customDomainsTypeDefs, resolvers: customDomainsResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

@@ -50,4 +50,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   FeaturePageResult: ['FeaturePageSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   DeleteFeaturePageResult: ['FeaturePageDeleted', 'NotFound', 'Unauthorized', 'Forbidden'],
   PublicationStatsResult: ['PublicationStats', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden'],
+  CustomDomainResult: ['CustomDomainSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
 };
