@@ -34,6 +34,7 @@ import { paymentEventHandlers } from './payment-event-handlers.js';
 import { membershipEnv } from '../modules/membership/env.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { registerCatalogRoutes } from '../modules/catalogs/http.js';
+import { registerPublicationFollowRoutes } from '../modules/publications/follow-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.PAYMENT_PROVIDER === 'test') await registerTestPaymentRoutes(app, { clock: deps.clock ?? systemClock });
   if (config.PAYMENT_PROVIDER === 'stripe') await registerStripeRoutes(app, { clock: deps.clock ?? systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, deps.clock ?? systemClock) }) });
   registerCatalogRoutes(app);
+  registerPublicationFollowRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

@@ -1,0 +1,58 @@
+import type { IResolvers } from 'mercurius';
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../platform/errors/index.js';
+import type { RequestContext } from '../../server/graphql/context.js';
+import type { PublicationOutcome } from './commands.js';
+import { followPublication, mutePublication, unfollowPublication, unmutePublication, type FollowChange } from './follow-commands.js';
+import { PUBLICATION_MESSAGES } from './model.js';
+
+/**
+ * Spec §7 FollowCollection/UnfollowCollection and muteCollection/unmuteCollection, shaped as
+ * followUser/muteUser are: the target's id in, the target as it is now out (its viewerEdge and
+ * subscriberCount read after the commit), failures as errors.
+ */
+export const publicationFollowTypeDefs = /* GraphQL */ `
+  extend type Mutation {
+    "Spec §7 FollowCollection. Idempotent; the owner of the publication cannot follow it."
+    followCollection(targetCollectionId: ID!): Collection!
+    unfollowCollection(targetCollectionId: ID!): Collection!
+    "Spec §7 muteCollection: the publication's stories leave the viewer's feeds."
+    muteCollection(targetCollectionId: ID!): Collection!
+    unmuteCollection(targetCollectionId: ID!): Collection!
+  }
+`;
+
+type Ctx = RequestContext;
+type Command = typeof followPublication;
+
+/** A refusal as the error the user mutations throw. */
+export function throwRefusal(outcome: Exclude<PublicationOutcome<FollowChange>, { kind: 'ok' }>): never {
+  switch (outcome.kind) {
+    case 'not-found':
+      throw new NotFoundError(outcome.message);
+    case 'forbidden':
+      throw new ForbiddenError(outcome.message);
+    case 'unauthorized':
+      throw new UnauthorizedError(outcome.message);
+    default:
+      throw new BadRequestError(outcome.message);
+  }
+}
+
+function collectionMutation(command: Command) {
+  return async (_: unknown, args: { targetCollectionId: string }, ctx: Ctx) => {
+    if (!ctx.viewer) throw new UnauthorizedError(PUBLICATION_MESSAGES.signIn);
+    const outcome = await command(ctx.db, ctx.viewer.id, args.targetCollectionId);
+    if (outcome.kind !== 'ok') throwRefusal(outcome);
+    ctx.loaders.publicationById.clear(args.targetCollectionId).prime(args.targetCollectionId, outcome.value.publication);
+    return outcome.value.publication;
+  };
+}
+
+export const publicationFollowResolvers: IResolvers = {
+  Mutation: {
+    followCollection: collectionMutation(followPublication),
+    unfollowCollection: collectionMutation(unfollowPublication),
+    muteCollection: collectionMutation(mutePublication),
+    unmuteCollection: collectionMutation(unmutePublication),
+  },
+};
