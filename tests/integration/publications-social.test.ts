@@ -221,3 +221,30 @@ describe('publications: telling followers of a story', () => {
     expect(await publishes(moved)).toEqual([]);
   });
 });
+
+describe('publications: the followers page', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it('lists followers newest first, paged without repeats, and is 404 for a missing publication', async () => {
+    const owner = await newReader(t, 'Owner');
+    const id = (await owner.browser.gql(CREATE, { input: { name: 'Listed', slug: 'listed-pub' } })).data.createCollection.collection.id as string;
+    const fans = await Promise.all([1, 2, 3].map((i) => newReader(t, `Fan ${i}`)));
+    for (const [i, f] of fans.entries()) {
+      await f.browser.gql(mutation('followCollection'), { id });
+      await sql(t, `update publication_follows set created_at = $1 where publication_id = $2 and user_id = $3`, [new Date(Date.UTC(2026, 0, 1 + i)), id, f.id]);
+    }
+    const PAGE = `query($s: String, $to: String) { collection(domainOrSlug: $s) { followersConnection(paging: { limit: 2, to: $to }) { users { id } pagingInfo { next { to } } } } }`;
+    const first = (await testBrowser(t.app).gql(PAGE, { s: 'listed-pub' })).data.collection.followersConnection;
+    expect(first.users.map((u: { id: string }) => u.id)).toEqual([fans[2]!.id, fans[1]!.id]);
+    const second = (await testBrowser(t.app).gql(PAGE, { s: 'listed-pub', to: first.pagingInfo.next.to })).data.collection.followersConnection;
+    expect(second).toEqual({ users: [{ id: fans[0]!.id }], pagingInfo: { next: null } });
+    const page = await testBrowser(t.app).get('/listed-pub/followers');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Fan 3');
+    expect((await testBrowser(t.app).get('/no-such-pub/followers')).statusCode).toBe(404);
+  });
+});

@@ -3,7 +3,10 @@ import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } fro
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { PublicationOutcome } from './commands.js';
 import { followPublication, mutePublication, unfollowPublication, unmutePublication, type FollowChange } from './follow-commands.js';
-import { PUBLICATION_MESSAGES } from './model.js';
+import type { UserRow } from '../accounts/queries.js';
+import { pageLimit, parseKeysetCursor } from '../posts/pins-cursor.js';
+import { publicationFollowersPage } from './followers-queries.js';
+import { PUBLICATION_MESSAGES, type PublicationRow } from './model.js';
 
 /**
  * Spec §7 FollowCollection/UnfollowCollection and muteCollection/unmuteCollection, shaped as
@@ -11,6 +14,10 @@ import { PUBLICATION_MESSAGES } from './model.js';
  * subscriberCount read after the commit), failures as errors.
  */
 export const publicationFollowTypeDefs = /* GraphQL */ `
+  extend type Collection {
+    "ShowLiteCollectionFollowers: who follows the publication, the most recent first."
+    followersConnection(paging: PagingOptions): UserFollowsConnection!
+  }
   extend type Mutation {
     "Spec §7 FollowCollection. Idempotent; the owner of the publication cannot follow it."
     followCollection(targetCollectionId: ID!): Collection!
@@ -48,7 +55,19 @@ function collectionMutation(command: Command) {
   };
 }
 
+type Paging = { limit?: number | null; to?: string | null } | null | undefined;
+
 export const publicationFollowResolvers: IResolvers = {
+  Collection: {
+    followersConnection: async (p: PublicationRow, args: { paging?: Paging }, ctx: Ctx) => {
+      const limit = pageLimit(args.paging, 20, 25);
+      const page = await publicationFollowersPage(ctx.db, p.id, limit, parseKeysetCursor(args.paging?.to, 'followers'));
+      // One batched lookup of the people (the request's user loader).
+      const found = await ctx.loaders.userById.loadMany(page.ids);
+      const users = found.filter((u): u is UserRow => u !== null && !(u instanceof Error));
+      return { users, pagingInfo: { next: page.next ? { limit, to: page.next } : null } };
+    },
+  },
   Mutation: {
     followCollection: collectionMutation(followPublication),
     unfollowCollection: collectionMutation(unfollowPublication),

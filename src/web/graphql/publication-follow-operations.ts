@@ -1,4 +1,6 @@
 import { gql } from 'graphql-tag';
+import { PERSON_ROW_USER } from './profiles-operations.js';
+import { PUBLICATION_FRAME_FIELDS } from './publication-operations.js';
 
 /**
  * Spec §7 FollowCollection/UnfollowCollection and muteCollection/unmuteCollection. Each answers
@@ -26,4 +28,26 @@ export const UNMUTE_COLLECTION = gql`
   mutation unmuteCollection($targetCollectionId: ID!) {
     unmuteCollection(targetCollectionId: $targetCollectionId) { ${COLLECTION_CHANGE} }
   }
+`;
+
+/** ShowLiteCollectionFollowers (/{slug}/followers): the frame and a page of followers, newest first. */
+export const PUBLICATION_FOLLOWERS_QUERY = gql`
+  query PublicationFollowersQuery($domainOrSlug: String, $id: ID, $to: String) {
+    collection(domainOrSlug: $domainOrSlug, id: $id) {
+      ...PublicationFrameFields
+      followersConnection(paging: { limit: 20, to: $to }) {
+        users {
+          ...PersonRow_user
+        }
+        pagingInfo {
+          next {
+            limit
+            to
+          }
+        }
+      }
+    }
+  }
+  ${PUBLICATION_FRAME_FIELDS}
+  ${PERSON_ROW_USER}
 `;
