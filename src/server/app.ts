@@ -38,6 +38,7 @@ import { systemClock, type Clock } from '../platform/clock.js';
 import { registerCatalogRoutes } from '../modules/catalogs/http.js';
 import { registerTlsAskRoute } from '../modules/custom-domains/http.js';
 import { customHostFor } from '../modules/custom-domains/host-resolution.js';
+import { registerPublicationFollowRoutes } from '../modules/publications/follow-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCatalogRoutes(app);
   registerStatsRoutes(app, { clock: deps.clock });
   registerTlsAskRoute(app, { db, config });
+  registerPublicationFollowRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

@@ -2,12 +2,13 @@ import type { EventHandler, EventHandlers } from '../platform/events/dispatcher.
 import type { DomainEventType } from '../platform/events/types.js';
 import { notificationHandlers } from '../modules/notifications/handlers.js';
 import { searchHandlers } from '../modules/search/handlers.js';
+import { publicationNotificationHandlers } from '../modules/notifications/publication-fanout.js';
 
 /**
  * Every module's reactions to domain events, by event type (composition root: modules
  * export their handlers; only this file knows them all).
  */
-const contributions: EventHandlers[] = [searchHandlers(), notificationHandlers()];
+const contributions: EventHandlers[] = [searchHandlers(), notificationHandlers(), publicationNotificationHandlers()];
 
 export function eventHandlers(): EventHandlers {
   const out: Record<string, EventHandler[]> = {};

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { namedStatement } from '../../platform/db/named-select.js';
 import type { RankCursor } from './feed-cursor.js';
@@ -36,6 +37,20 @@ select
   array(select r.post_id from post_reads r where r.user_id = $1
         and r.post_id in (select unnest(string_to_array($5, ',')) union all select b.id from by_author b)) as read_ids,
   coalesce((select json_agg(json_build_array(d.creator_id, d.tags)) from feed_dismissals d where d.user_id = $1), '[]') as dismissals`;
+
+/**
+ * Which candidates belong to a publication the reader muted: they leave For you as dismissed
+ * stories do. Only for readers who muted one; one statement of primary-key probes over the
+ * few hundred candidates, whatever the publications hold.
+ */
+async function storiesOfMutedPublications(db: Db, mutedPublicationIds: readonly string[], sources: readonly CandidateSource[]): Promise<string[]> {
+  const ids = sources.flatMap((s) => s.candidates.map((c) => c.id));
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<{ id: string }>(
+    sql`select id from posts where id = any(${sql.param(ids)}::text[]) and collection_id = any(${sql.param([...mutedPublicationIds])}::text[])`,
+  );
+  return rows.map((r) => r.id);
+}
 
 const idsText = new WeakMap<readonly Candidate[], string>();
 /** A kept list's ids, comma-separated, written once per list. */
@@ -97,6 +112,7 @@ export async function forYouFeed(
     reader.readIds = new Set(read_ids);
     reader.dismissals = dismissals.map(([creatorId, tags]) => ({ creatorId, tags }));
   }
+  if (src.mutedPublicationIds?.length) reader.dismissedIds = new Set([...reader.dismissedIds, ...(await storiesOfMutedPublications(db, src.mutedPublicationIds, sources))]);
   const list = rankForYou(sources, reader, asOf, after, limit);
   const page = list.slice(0, limit);
   const last = page[page.length - 1];

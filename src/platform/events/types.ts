@@ -35,6 +35,15 @@ export interface DomainEventPayloads {
   'sequence.part-added': { sequenceId: string; postId: string };
   /** A publication changed for readers: name, slug, description, images, design, navigation, domain (search, sitemaps, kept pages). */
   'publication.changed': { publicationId: string };
+  /** A reader followed, unfollowed, muted or unmuted a publication (spec §7 analytics: collection followed…). */
+  'publication.followed': { publicationId: string; userId: string };
+  'publication.unfollowed': { publicationId: string; userId: string };
+  'publication.muted': { publicationId: string; userId: string };
+  'publication.unmuted': { publicationId: string; userId: string };
+  /** A story entered a publication while published, or a story in one was published (its followers are told). */
+  'publication.storyAdded': { publicationId: string; postId: string };
+  /** Notifications: the next batch of a publication's followers to tell about a story (after this cursor). */
+  'notifications.publicationFanout': { publicationId: string; postId: string; followedBefore: string; afterCreatedAt: string; afterUserId: string };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

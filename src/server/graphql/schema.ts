@@ -36,6 +36,7 @@ import { designResolvers, designTypeDefs } from '../../modules/publications/desi
 import { publicationReaderResolvers, publicationReaderTypeDefs } from '../../modules/publications/reader-graphql.js';
 import { statsResolvers, statsTypeDefs } from '../../modules/stats/graphql.js';
 import { customDomainsResolvers, customDomainsTypeDefs } from '../../modules/custom-domains/graphql.js';
+import { publicationFollowResolvers, publicationFollowTypeDefs } from '../../modules/publications/follow-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -90,6 +91,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: publicationReaderTypeDefs, resolvers: publicationReaderResolvers },
   { typeDefs: statsTypeDefs, resolvers: statsResolvers },
   { typeDefs: customDomainsTypeDefs, resolvers: customDomainsResolvers },
+  { typeDefs: publicationFollowTypeDefs, resolvers: publicationFollowResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */
