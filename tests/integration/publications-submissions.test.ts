@@ -201,4 +201,28 @@ describe('publications: submitting stories', () => {
     expect(await snapshot()).toEqual(before);
     expect((await writer.browser.gql(POST, { id: postId })).data.postResult.statusForCollection).toBeNull();
   });
+
+  it('gives an approved story its address under the publication, "Published in" on its page, and redirects the others there', async () => {
+    const { postId, submissionId } = await submitted(writer, pubId, 'Harbour lights');
+    const username = (await t.database.db.execute(`select username from users where id = '${writer.id}'`)).rows[0]!.username as string;
+    const reader = testBrowser(t.app);
+    const under = `/${slug}/harbour-lights-${postId}`;
+    const before = await reader.get(`/@${username}/harbour-lights-${postId}`);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).not.toContain('Published in');
+    expect((await reader.get(under)).headers.location).toBe(`/@${username}/harbour-lights-${postId}`);
+
+    await run(editor.browser, M.approve, { s: submissionId });
+    const fromUser = await reader.get(`/@${username}/harbour-lights-${postId}`);
+    expect(fromUser.statusCode).toBe(301);
+    expect(fromUser.headers.location).toBe(under);
+    const wrongSlug = await reader.get(`/open-doors/harbour-lights-${postId}`);
+    expect(wrongSlug.statusCode).toBe(301);
+    expect(wrongSlug.headers.location).toBe(under);
+    const page = await reader.get(under);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Published in');
+    expect(page.body).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${under}"`));
+    expect(page.body).toMatch(new RegExp(`property="og:url" content="[^"]*${under}"`));
+  });
 });
