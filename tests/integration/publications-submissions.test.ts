@@ -225,4 +225,16 @@ describe('publications: submitting stories', () => {
     expect(page.body).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${under}"`));
     expect(page.body).toMatch(new RegExp(`property="og:url" content="[^"]*${under}"`));
   });
+
+  it('shows /{slug}/stories/{filterBy} to editors only (others and unknown tabs 404), with the waiting submissions', async () => {
+    await submitted(writer, pubId, 'Queue page story');
+    const page = await editor.browser.get(`/${slug}/stories/submissions`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Queue page story');
+    expect(page.body).toContain('Request edits');
+    for (const tab of ['scheduled', 'published', 'unlisted', 'featured']) expect((await owner.browser.get(`/${slug}/stories/${tab}`)).statusCode).toBe(200);
+    expect((await editor.browser.get(`/${slug}/stories/everything`)).statusCode).toBe(404);
+    expect((await writer.browser.get(`/${slug}/stories/submissions`)).statusCode).toBe(404);
+    expect((await testBrowser(t.app).get(`/${slug}/stories/submissions`)).statusCode).toBe(404);
+  });
 });

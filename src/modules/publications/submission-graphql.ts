@@ -6,6 +6,7 @@ import type { PublicationOutcome } from './commands.js';
 import { publicationResult, signInToPublish, viewerIsEditor } from './graphql.js';
 import type { PublicationRow } from './model.js';
 import { approveSubmission, commentOnSubmission, declineSubmission, removeFromPublication, requestEdits, submitStory, withdrawSubmission } from './submission-commands.js';
+import { featuredPostIds } from './queries.js';
 import { statusForCollection, type SubmissionRow } from './submission-model.js';
 import { createLatestSubmissionLoader, publicationStoryIds, submissionComments, submissionsScheduled, submissionsWaiting, submittablePublications } from './submission-queries.js';
 
@@ -47,7 +48,7 @@ export const submissionsTypeDefs = /* GraphQL */ `
   extend type Collection {
     "/{slug}/stories/{filterBy} (editors only, else empty): submissions or scheduled."
     submissions(filterBy: String!, limit: Int): [CollectionSubmission!]!
-    "/{slug}/stories/{filterBy} (editors only, else empty): published or unlisted stories in the publication."
+    "/{slug}/stories/{filterBy} (editors only, else empty): published, unlisted or featured stories in the publication."
     editorStories(filterBy: String!, limit: Int): [Post!]!
   }
 
@@ -111,8 +112,12 @@ export const submissionsResolvers: IResolvers = {
       return [];
     },
     editorStories: async (c: PublicationRow, a: { filterBy: string; limit?: number | null }, ctx: Ctx) => {
-      if (!(await viewerIsEditor(ctx, c.id)) || (a.filterBy !== 'published' && a.filterBy !== 'unlisted')) return [];
-      const ids = await publicationStoryIds(ctx.db, c.id, a.filterBy === 'published' ? 'PUBLIC' : 'UNLISTED', limitOf(a.limit));
+      if (!(await viewerIsEditor(ctx, c.id))) return [];
+      const limit = limitOf(a.limit);
+      const ids =
+        a.filterBy === 'featured' ? await featuredPostIds(ctx.db, c.id, limit)
+        : a.filterBy === 'published' || a.filterBy === 'unlisted' ? await publicationStoryIds(ctx.db, c.id, a.filterBy === 'published' ? 'PUBLIC' : 'UNLISTED', limit)
+        : [];
       return (await ctx.loaders.postById.loadMany(ids)).filter((p) => p && !(p instanceof Error));
     },
   },

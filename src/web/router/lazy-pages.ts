@@ -53,6 +53,7 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/your-catalogs/page-defs.ts', ['your-catalogs', 'your-followed-catalogs', 'user-catalogs', 'collections-library'], () => import('../pages/your-catalogs/page-defs.js').then((m) => m.LISTS_PAGES)),
   // Series: /s/{sequenceSlug}, /s/new, /s/{sequenceSlug}/edit, /me/series[/{filterBy}], /series/{postId}.
   group('src/web/pages/sequence-library/page-defs.ts', ['sequence-library', 'sequence-editor', 'your-series', 'series'], () => import('../pages/sequence-library/page-defs.js').then((m) => m.SERIES_PAGES)),
+  group('src/web/pages/publication-stories/page-defs.ts', ['publication-stories'], () => import('../pages/publication-stories/page-defs.js').then((m) => m.PUBLICATION_STORIES_PAGES)),
   group('src/web/pages/gift/page-defs.ts', ['landing-gift', 'gift-membership', 'group-gift-membership', 'redeem-gift-membership'], () => import('../pages/gift/page-defs.js').then((m) => m.GIFT_PAGES)),
   // A list: the owner's page (/me/list/{catalogSlugId}), its public page and its embed.
   group('src/web/pages/your-catalog/page-defs.ts', ['your-catalog', 'user-catalog', 'embed-catalog'], () => import('../pages/your-catalog/page-defs.js').then((m) => m.CATALOG_PAGES)),
