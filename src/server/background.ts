@@ -18,6 +18,7 @@ import { startPaymentBackground } from '../modules/payments/background.js';
 import { paymentEventHandlers } from './payment-event-handlers.js';
 import { giftDeliverySweep } from '../modules/gifts/delivery.js';
 import { giftDeps } from '../modules/gifts/wiring.js';
+import { scheduledStoriesSweep } from '../modules/publications/submission-schedule.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -55,6 +56,8 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     startPaymentBackground({ db, config, logger, clock: systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, systemClock) }) }),
     // Gifts dated for later, emailed on their day; gift purchases a crash interrupted, finished: every minute.
     startSweeper({ sweep: giftDeliverySweep(giftDeps({ db, config, clock: systemClock }), logger), logger, intervalMs: 60_000 }),
+    // Publications: approved drafts scheduled by their editors, published at their time: every minute.
+    startSweeper({ sweep: scheduledStoriesSweep({ db, clock: systemClock }), logger, intervalMs: 60_000 }),
   ];
   return {
     async stop() {

@@ -26,3 +26,4 @@ export * from '../../modules/publications/tables.js';
 export * from '../../modules/publications/feature-pages-tables.js';
 export * from '../../modules/stats/tables.js';
 export * from '../../modules/custom-domains/tables.js';
+export * from '../../modules/publications/submission-tables.js';

@@ -37,6 +37,7 @@ import { publicationReaderResolvers, publicationReaderTypeDefs } from '../../mod
 import { statsResolvers, statsTypeDefs } from '../../modules/stats/graphql.js';
 import { customDomainsResolvers, customDomainsTypeDefs } from '../../modules/custom-domains/graphql.js';
 import { publicationFollowResolvers, publicationFollowTypeDefs } from '../../modules/publications/follow-graphql.js';
+import { submissionsResolvers, submissionsTypeDefs } from '../../modules/publications/submission-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -92,6 +93,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: statsTypeDefs, resolvers: statsResolvers },
   { typeDefs: customDomainsTypeDefs, resolvers: customDomainsResolvers },
   { typeDefs: publicationFollowTypeDefs, resolvers: publicationFollowResolvers },
+  { typeDefs: submissionsTypeDefs, resolvers: submissionsResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

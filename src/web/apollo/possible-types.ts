@@ -51,4 +51,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   DeleteFeaturePageResult: ['FeaturePageDeleted', 'NotFound', 'Unauthorized', 'Forbidden'],
   PublicationStatsResult: ['PublicationStats', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden'],
   CustomDomainResult: ['CustomDomainSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
+  CollectionSubmissionResult: ['CollectionSubmissionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
 };

@@ -166,6 +166,11 @@ export const POST_PAGE_QUERY = gql`
           }
         }
         friendLink
+        collection {
+          id
+          slug
+          name
+        }
         creator {
           id
           name

@@ -56,6 +56,7 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/publication-home/page-defs.ts', ['publication-profile', 'community-publication-profile', 'community-publication-feature-section', 'publication-design-editor', 'community-publication-manage-featured-stories'], () => import('../pages/publication-home/page-defs.js').then((m) => m.PUBLICATION_DESIGN_PAGES)),
   group('src/web/pages/custom-domain-settings/page-defs.ts', ['settings-custom-domain', 'publication-custom-domain-settings'], () => import('../pages/custom-domain-settings/page-defs.js').then((m) => m.CUSTOM_DOMAIN_PAGES)),
   group('src/web/pages/publication-followers/page-defs.ts', ['publication-followers'], () => import('../pages/publication-followers/page-defs.js').then((m) => m.PUBLICATION_SOCIAL_PAGES)),
+  group('src/web/pages/publication-stories/page-defs.ts', ['publication-stories'], () => import('../pages/publication-stories/page-defs.js').then((m) => m.PUBLICATION_STORIES_PAGES)),
   group('src/web/pages/gift/page-defs.ts', ['landing-gift', 'gift-membership', 'group-gift-membership', 'redeem-gift-membership'], () => import('../pages/gift/page-defs.js').then((m) => m.GIFT_PAGES)),
   // A list: the owner's page (/me/list/{catalogSlugId}), its public page and its embed.
   group('src/web/pages/your-catalog/page-defs.ts', ['your-catalog', 'user-catalog', 'embed-catalog'], () => import('../pages/your-catalog/page-defs.js').then((m) => m.CATALOG_PAGES)),

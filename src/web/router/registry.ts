@@ -72,7 +72,7 @@ function friendLinkQuery(search: string | undefined): string {
   return key ? `?sk=${encodeURIComponent(key)}` : '';
 }
 
-type PostResult = { postResult?: { __typename: string; uniqueSlug?: string; creator?: { username?: string | null } } };
+type PostResult = { postResult?: { __typename: string; uniqueSlug?: string; creator?: { username?: string | null }; collection?: { id: string; slug: string } | null } };
 type UserResult = { userResult?: { __typename: string } };
 
 const postPage: PageDef = {
@@ -91,7 +91,11 @@ const postPage: PageDef = {
     // Read inside its series, the story keeps the series address; not a part of it (or a series the reader may not see), it is 404.
     if (params.sequenceSlug !== undefined) return seriesPartOutcome(series, params.sequenceSlug, (post as { id?: string }).id);
     const username = post.creator?.username;
-    const canonical = username ? `/@${username}/${post.uniqueSlug}` : null;
+    // A story in a publication lives under it (/{collectionSlug}/{uniqueSlug}): /@user/… and a wrong
+    // or old publication slug go there; /{collectionSlug}/… that names it and /c/{collectionId}/… stay.
+    const collection = post.collection;
+    if (collection && (params.collectionId === collection.id || params.collectionSlug?.toLowerCase() === collection.slug)) return {};
+    const canonical = post.collection ? `/${post.collection.slug}/${post.uniqueSlug}` : username ? `/@${username}/${post.uniqueSlug}` : null;
     // A writer's friend link (?sk=…) still opens the story at its canonical address.
     return canonical && decodeURIComponent(pathname) !== canonical ? { redirect: canonical + friendLinkQuery(search) } : {};
   },

@@ -30,8 +30,9 @@ export interface PostPreview {
   isStaffPick?: boolean;
 }
 
-export const postPath = (p: Pick<PostPreview, 'id' | 'uniqueSlug' | 'creator'>) =>
-  p.creator.username ? `/@${p.creator.username}/${p.uniqueSlug}` : `/p/${p.id}`;
+/** A story's address: under its publication when it is in one (spec §2.3), else under its writer. */
+export const postPath = (p: Pick<PostPreview, 'id' | 'uniqueSlug' | 'creator'> & { collection?: PostPreview['collection'] }) =>
+  p.collection ? `/${p.collection.slug}/${p.uniqueSlug}` : p.creator.username ? `/@${p.creator.username}/${p.uniqueSlug}` : `/p/${p.id}`;
 
 /**
  * A feed card's actions: its '...' menu (FeedPostCard fills it, so cards outside

@@ -45,6 +45,8 @@ interface PostPageData {
     content: { isLockedPreviewOnly: boolean; version: string; metering?: PostMeteringData | null; bodyModel: { paragraphs: Paragraph[] } };
     /** The author's friend link to their member-only story (when the site allows them); null for others. */
     friendLink?: string | null;
+    /** The publication the story appears in (spec §3 Post.collection). */
+    collection?: { id: string; slug: string; name: string } | null;
     creator: {
       id: string;
       name: string;
@@ -110,6 +112,16 @@ export default function PostPage({ params }: PageProps) {
               <span aria-hidden="true">·</span>
               {post.firstPublishedAt && <time dateTime={new Date(post.firstPublishedAt).toISOString()}>{formatDate(post.firstPublishedAt)}</time>}
             </div>
+            {post.collection && (
+              <div className={styles.bylineMeta} data-testid="published-in">
+                <span>
+                  Published in{' '}
+                  <Link href={`/${post.collection.slug}`} className={styles.authorName}>
+                    {post.collection.name}
+                  </Link>
+                </span>
+              </div>
+            )}
           </div>
           <LazyStoryAuthorMenu postId={post.id} creatorId={creator.id} pin={post.visibility === 'PUBLIC' && !post.inResponseToPost ? { pinnedAt: post.pinnedAt } : undefined} />
         </div>
