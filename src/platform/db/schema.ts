@@ -23,3 +23,4 @@ export * from '../../modules/gifts/tables.js';
 export * from '../../modules/catalogs/tables.js';
 export * from '../../modules/series/tables.js';
 export * from '../../modules/publications/tables.js';
+export * from '../../modules/publications/admin-tables.js';
