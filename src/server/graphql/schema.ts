@@ -32,6 +32,7 @@ import { catalogsResolvers, catalogsTypeDefs } from '../../modules/catalogs/grap
 import { catalogDiscussionResolvers, catalogDiscussionTypeDefs } from '../../modules/catalogs/discussion-graphql.js';
 import { seriesResolvers, seriesTypeDefs } from '../../modules/series/graphql.js';
 import { publicationsResolvers, publicationsTypeDefs } from '../../modules/publications/graphql.js';
+import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modules/publications/admin-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -82,6 +83,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: catalogDiscussionTypeDefs, resolvers: catalogDiscussionResolvers },
   { typeDefs: seriesTypeDefs, resolvers: seriesResolvers },
   { typeDefs: publicationsTypeDefs, resolvers: publicationsResolvers },
+  { typeDefs: publicationAdminTypeDefs, resolvers: publicationAdminResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

@@ -46,4 +46,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   MembershipMutationResult: ['MembershipPurchaseSuccess', 'MutationSuccess', 'PaymentMethodDeclined', 'PaymentError', 'BadRequest', 'Unauthorized', 'Conflict', 'NotFound', 'GiftPurchaseSuccess', 'GiftRedeemSuccess', 'GiftCodeNotRedeemable'],
   CollectionResult: ['CollectionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   CollectionSection: ['PostsSection', 'PromotionSection'],
+  InvitationResult: ['InvitationSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
 };
