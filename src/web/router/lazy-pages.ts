@@ -56,6 +56,7 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/gift/page-defs.ts', ['landing-gift', 'gift-membership', 'group-gift-membership', 'redeem-gift-membership'], () => import('../pages/gift/page-defs.js').then((m) => m.GIFT_PAGES)),
   // A list: the owner's page (/me/list/{catalogSlugId}), its public page and its embed.
   group('src/web/pages/your-catalog/page-defs.ts', ['your-catalog', 'user-catalog', 'embed-catalog'], () => import('../pages/your-catalog/page-defs.js').then((m) => m.CATALOG_PAGES)),
+  group('src/web/pages/publication-admin/page-defs.ts', ['new-publication', 'publication-settings', 'user-publications'], () => import('../pages/publication-admin/page-defs.js').then((m) => m.PUBLICATION_ADMIN_PAGES)),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));
