@@ -33,7 +33,7 @@ export function ImageUploadField(props: { label: string; imageId: string | null;
 
   return (
     <div className={styles.image} role="group" aria-label={props.label}>
-      {props.imageId && <img className={styles.imagePreview} src={imageUrl(props.imageId, props.width, props.height)} alt="" />}
+      {props.imageId && <img className={styles.imagePreview} src={imageUrl(props.imageId, props.width, props.height)} alt={`${props.label} preview`} />}
       <label className={buttonClassName({ variant: 'outline', size: 'small' })} aria-disabled={uploading || undefined}>
         {uploading ? 'Uploading…' : `${props.imageId ? 'Change' : 'Add'} ${props.label.toLowerCase()}`}
         <input type="file" accept={ACCEPTED} className="visually-hidden" disabled={uploading} onChange={(e) => void choose(e)} />
