@@ -4,6 +4,7 @@ import { LoadingButton } from '../../components/loading-button/index.js';
 import { PUBLICATION_FOLLOWERS_PAGE_QUERY } from '../../graphql/publication-admin-operations.js';
 import { Link } from '../../router/Link.js';
 import { TRY_AGAIN, type SettingsCollection } from './settings-types.js';
+import { FormError } from './FormError.js';
 import styles from './PublicationAdmin.module.css';
 
 type Page = NonNullable<SettingsCollection['followers']>;
@@ -51,11 +52,7 @@ export function FollowersTab({ collection }: { collection: SettingsCollection })
           ))}
         </ul>
       )}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {next && (
         <div className={styles.actions}>
           <LoadingButton variant="outline" loading={busy} loadingLabel="Loading" onClick={() => void more()}>

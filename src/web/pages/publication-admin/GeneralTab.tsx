@@ -8,6 +8,7 @@ import { useNavigation } from '../../router/navigation.js';
 import { ImageUploadField } from './ImageUploadField.js';
 import { PublicationBasicsFields, tagList, type Basics } from './PublicationBasicsFields.js';
 import { TRY_AGAIN, type Saved, type SettingsCollection } from './settings-types.js';
+import { FormError } from './FormError.js';
 import styles from './PublicationAdmin.module.css';
 
 const POLICIES = [
@@ -98,11 +99,7 @@ export function GeneralTab({ collection: c, about, onSaved }: { collection: Sett
           </select>
         </>
       )}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className={styles.actions}>
         <LoadingButton type="submit" variant="accent" loading={busy} loadingLabel="Saving">
           Save

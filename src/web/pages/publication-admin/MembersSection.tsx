@@ -8,6 +8,7 @@ import { CHANGE_ROLE, INVITE, LEAVE_PUBLICATION, PUBLICATION_SETTINGS_QUERY, REM
 import { Link } from '../../router/Link.js';
 import { useNavigation } from '../../router/navigation.js';
 import { TRY_AGAIN, type Saved, type SettingsCollection } from './settings-types.js';
+import { FormError } from './FormError.js';
 import styles from './PublicationAdmin.module.css';
 
 const ROLE_LABEL: Record<string, string> = { OWNER: 'Owner', EDITOR: 'Editor', WRITER: 'Writer' };
@@ -126,11 +127,7 @@ export function MembersSection({ collection: c, viewerId, onChanged }: { collect
           Invite
         </LoadingButton>
       </form>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {(c.pendingInvitations ?? []).length > 0 && (
         <ul className={styles.list} aria-label="Pending invitations">
           {(c.pendingInvitations ?? []).map((i) => (

@@ -6,6 +6,7 @@ import { LoadingButton } from '../../components/loading-button/index.js';
 import { useToast } from '../../components/toast/index.js';
 import { SET_NAVIGATION_ITEMS } from '../../graphql/publication-admin-operations.js';
 import { TRY_AGAIN, type Saved, type SettingsCollection } from './settings-types.js';
+import { FormError } from './FormError.js';
 import styles from './PublicationAdmin.module.css';
 
 type Item = { title: string; value: string; destination: string };
@@ -78,11 +79,7 @@ export function NavigationTab({ collection, onSaved }: { collection: SettingsCol
           </li>
         ))}
       </ol>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className={styles.actions}>
         <Button variant="outline" disabled={items.length >= MAX_ITEMS} onClick={() => setItems([...items, { title: '', value: '', destination: 'TAG' }])}>
           Add item

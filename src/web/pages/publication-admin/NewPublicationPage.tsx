@@ -7,6 +7,7 @@ import { CREATE_PUBLICATION } from '../../graphql/publication-admin-operations.j
 import { useNavigation } from '../../router/navigation.js';
 import { ImageUploadField } from './ImageUploadField.js';
 import { PublicationBasicsFields, tagList, type Basics } from './PublicationBasicsFields.js';
+import { FormError } from './FormError.js';
 import styles from './PublicationAdmin.module.css';
 
 const TRY_AGAIN = 'Something went wrong. Please try again.';
@@ -59,11 +60,7 @@ export default function NewPublicationPage() {
         <ImageUploadField label="Avatar" imageId={avatarImageId} width={64} height={64} onChange={setAvatar} onError={setError} />
         <span className={styles.label}>Logo</span>
         <ImageUploadField label="Logo" imageId={logoImageId} width={128} height={64} onChange={setLogo} onError={setError} />
-        {error && (
-          <p className={styles.error} role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className={styles.actions}>
           <LoadingButton type="submit" variant="accent" loading={busy} loadingLabel="Creating">
             Create publication

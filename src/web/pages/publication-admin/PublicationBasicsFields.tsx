@@ -1,4 +1,5 @@
 import { useSite } from '../../app-context.js';
+import { FormError } from './FormError.js';
 import styles from './PublicationAdmin.module.css';
 
 /** Limits shown to the editor (the server checks the same: modules/publications/model.ts). */
@@ -42,11 +43,7 @@ export function PublicationBasicsFields({ value, onChange, onNameChange, slugErr
       <p id="publication-slug-hint" className={styles.hint}>
         {mainHost}/{value.slug || '…'}
       </p>
-      {slugError && (
-        <p className={styles.error} role="alert">
-          {slugError}
-        </p>
-      )}
+      <FormError message={slugError} />
       <label className={styles.label} htmlFor="publication-description">
         Description
       </label>

@@ -9,6 +9,7 @@ import { usePageQuery } from '../../graphql/use-page-query.js';
 import { Link } from '../../router/Link.js';
 import type { PageProps } from '../../router/registry.js';
 import { TRY_AGAIN } from './settings-types.js';
+import { FormError } from './FormError.js';
 import styles from './PublicationAdmin.module.css';
 
 type Pub = { id: string; slug: string; name: string; description?: string };
@@ -68,11 +69,7 @@ export default function UserPublicationsPage({ params }: PageProps) {
               </li>
             ))}
           </ul>
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
+          <FormError message={error} />
         </section>
       )}
       {memberships.length === 0 ? (
