@@ -27,3 +27,4 @@ export * from '../../modules/publications/feature-pages-tables.js';
 export * from '../../modules/stats/tables.js';
 export * from '../../modules/custom-domains/tables.js';
 export * from '../../modules/publications/submission-tables.js';
+export * from '../../modules/publications/admin-tables.js';

@@ -38,6 +38,7 @@ import { statsResolvers, statsTypeDefs } from '../../modules/stats/graphql.js';
 import { customDomainsResolvers, customDomainsTypeDefs } from '../../modules/custom-domains/graphql.js';
 import { publicationFollowResolvers, publicationFollowTypeDefs } from '../../modules/publications/follow-graphql.js';
 import { submissionsResolvers, submissionsTypeDefs } from '../../modules/publications/submission-graphql.js';
+import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modules/publications/admin-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -94,6 +95,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: customDomainsTypeDefs, resolvers: customDomainsResolvers },
   { typeDefs: publicationFollowTypeDefs, resolvers: publicationFollowResolvers },
   { typeDefs: submissionsTypeDefs, resolvers: submissionsResolvers },
+  { typeDefs: publicationAdminTypeDefs, resolvers: publicationAdminResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

@@ -52,4 +52,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   PublicationStatsResult: ['PublicationStats', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden'],
   CustomDomainResult: ['CustomDomainSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   CollectionSubmissionResult: ['CollectionSubmissionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
+  InvitationResult: ['InvitationSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
 };

@@ -69,6 +69,11 @@ export const AVATAR_MENU_QUERY = gql`
         memberSince
         friendSince
       }
+      adminCollections(limit: 4) {
+        id
+        name
+        slug
+      }
     }
   }
 `;

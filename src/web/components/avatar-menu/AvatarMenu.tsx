@@ -51,10 +51,10 @@ export function AvatarMenu({
   onNavigate,
 }: AvatarMenuProps) {
   const { siteLinks } = useSite();
-  const loaded = useMenuMembership(viewer !== null && membershipTier === undefined);
+  const loaded = useMenuMembership(viewer !== null && (membershipTier === undefined || adminPublications === undefined));
   const tier = membershipTier ?? loaded?.tier;
   const membership: MenuMembership | null = tier ? { tier, canReactivate: false, canSwitchPlan: false, ...(loaded ?? {}), ...membershipRules } : null;
-  const sections = avatarMenuSections({ viewer, membership, adminPublications, isPartnerProgramEnrolled, siteLinks });
+  const sections = avatarMenuSections({ viewer, membership, adminPublications: adminPublications ?? loaded?.adminPublications, isPartnerProgramEnrolled, siteLinks });
   const isMember = tier === 'MEMBER' || tier === 'FRIEND';
   const sinceDate = memberSince ?? loaded?.memberSince;
   const since = isMember && sinceDate ? formatMonthYear(sinceDate) : '';

@@ -15,7 +15,7 @@ describe('avatarMenuSections', () => {
       ['Stories', '/me/stories/drafts'],
       ['Settings', '/me/settings'],
       ['Refine recommendations', '/me/following/suggestions'],
-      ['Manage publications', '/me/settings/publishing#managePublications'],
+      ['Manage publications', '/@ann/publications'],
     ]);
     expect(items.find((i) => i.key === 'write')?.smallScreensOnly).toBe(true);
   });

@@ -77,7 +77,8 @@ export function avatarMenuSections(input: MenuInput): MenuItem[][] {
   const settings: MenuItem[] = [
     { key: 'settings', label: 'Settings', href: '/me/settings' },
     { key: 'refine-recommendations', label: 'Refine recommendations', href: '/me/following/suggestions' },
-    { key: 'manage-publications', label: 'Manage publications', href: '/me/settings/publishing#managePublications' },
+    // The user's publications page lists them with roles and open invitations (no username yet: the publishing settings).
+    { key: 'manage-publications', label: 'Manage publications', href: viewer.username ? `/@${viewer.username}/publications` : '/me/settings/publishing#managePublications' },
   ];
   const help = input.siteLinks?.help;
   if (help) settings.push({ key: 'help', label: 'Help', href: help });
