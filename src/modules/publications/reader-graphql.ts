@@ -32,7 +32,7 @@ export const publicationReaderTypeDefs = /* GraphQL */ `
   }
 
   "A numbered page of a publication's stories (/{slug}/all/{page})."
-  type CollectionPostsPage {
+  type CollectionNumberedPage {
     page: Int!
     pageCount: Int!
     posts: [Post!]!
@@ -53,7 +53,7 @@ export const publicationReaderTypeDefs = /* GraphQL */ `
     "Listed stories newest first, optionally with a tag (latest, tagged)."
     latestPosts(paging: PagingOptions, tagSlug: String): PostConnection!
     "Null for a page past the end (page 1 always exists)."
-    postsPage(page: Int!): CollectionPostsPage
+    postsPage(page: Int!): CollectionNumberedPage
     "Stories of the last 30 days, most clapped in them first."
     trendingPosts(limit: Int): [Post!]!
     "The editors' featured stories in their order, as stories (/featured)."
