@@ -38,6 +38,7 @@ import { systemClock, type Clock } from '../platform/clock.js';
 import { registerCatalogRoutes } from '../modules/catalogs/http.js';
 import { registerTlsAskRoute } from '../modules/custom-domains/http.js';
 import { customHostFor } from '../modules/custom-domains/host-resolution.js';
+import { publicationByLiveDomain } from '../modules/custom-domains/collection-domain.js';
 import { registerPublicationFollowRoutes } from '../modules/publications/follow-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
@@ -188,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerQuoteRoutes(app);
   await registerMediaRoutes(app);
   registerFeedRoutes(app);
-  registerPublicationFeedRoutes(app);
+  registerPublicationFeedRoutes(app, { publicationByDomain: publicationByLiveDomain });
   registerDiscoveryRoutes(app);
   registerNotificationStream(app);
   registerSearchRoutes(app);

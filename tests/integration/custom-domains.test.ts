@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { newReader, type Reader } from '../support/readers.js';
+import { newReader, newStory, type Reader } from '../support/readers.js';
 import { testBrowser } from '../support/test-browser.js';
 import { freeUdpPort, hasDnsmasq, startDnsmasq, type DnsZone } from '../support/dnsmasq.js';
 import { sharedPubSub } from '../../src/platform/pubsub/index.js';
@@ -50,10 +50,17 @@ describe.skipIf(!hasDnsmasq() && !process.env.CI)('custom domains (needs dnsmasq
     owner = await newReader(t, 'Owner');
   });
 
-  async function newPublication(by: Reader = owner): Promise<{ id: string; slug: string }> {
+  async function newPublication(by: Reader = owner): Promise<{ id: string; slug: string; name: string }> {
     const slug = `harbour-${++seq}-${Math.random().toString(36).slice(2, 6)}`;
-    const res = await by.browser.gql(CREATE, { input: { name: `Harbour ${seq}`, slug } });
-    return { id: res.data.createCollection.collection.id, slug };
+    const name = `Harbour ${seq}`;
+    const res = await by.browser.gql(CREATE, { input: { name, slug } });
+    return { id: res.data.createCollection.collection.id, slug, name };
+  }
+  /** A published story listed in the publication (as an approved submission leaves it), with its address there. */
+  async function storyIn(pub: { id: string }, title: string, tags: string[] = []): Promise<{ id: string; path: string }> {
+    const id = await newStory(t, owner.id, { title });
+    const { rows } = await t.database.pool.query('update posts set collection_id = $1, tags = $2 where id = $3 returning slug', [pub.id, tags, id]);
+    return { id, path: `/${rows[0].slug ? `${rows[0].slug}-` : ''}${id}` };
   }
   const run = async (r: Reader, mutation: string, vars: Record<string, unknown>) => Object.values((await r.browser.gql(mutation, vars)).data)[0] as Record<string, any>;
   /** Runs `work` with dnsmasq answering `zone` (it reads its records at start). */
@@ -89,6 +96,8 @@ describe.skipIf(!hasDnsmasq() && !process.env.CI)('custom domains (needs dnsmasq
 
   it('takes a publication domain from CREATED through VERIFIED to ACTIVE, serves the publication on it, and DELETED frees it', async () => {
     const pub = await newPublication();
+    const calm = { ...(await storyIn(pub, 'Calm water')), title: 'Calm water' };
+    const storm = await storyIn(pub, 'Storm season', ['tides']);
     const linked = await run(owner, LINK, { c: pub.id, d: ' https://Blog.Harbour.test/ ' });
     expect(linked.__typename).toBe('CustomDomainSuccess');
     const live = linked.customDomainState.live;
@@ -127,13 +136,40 @@ describe.skipIf(!hasDnsmasq() && !process.env.CI)('custom domains (needs dnsmasq
 
     res = await run(owner, ACTIVATE, { c: pub.id });
     expect(res.customDomainState.live.status).toBe('ACTIVE');
-    // The domain serves what /{slug} serves on the main host (the publication pages are built in their
-    // own part: until then both answer alike); the route resolution itself is in custom-host.test.ts.
+    // The domain serves the publication's homepage, as /{slug} on the main host does (the route
+    // resolution itself is in custom-host.test.ts), its stories linked under the domain.
     const onMain = await page('localhost:3000', `/${pub.slug}`);
     const home = await page('blog.harbour.test');
-    expect(home.statusCode).toBe(onMain.statusCode);
+    expect(onMain.statusCode).toBe(200);
+    expect(home.statusCode).toBe(200);
     expect(pageTitle(home.body)).toBe(pageTitle(onMain.body));
-    expect((await page('BLOG.harbour.test.')).statusCode).toBe(onMain.statusCode);
+    expect(pageTitle(home.body)).toContain(pub.name);
+    expect(home.body).toContain(`>${pub.name}<`);
+    expect(home.body).toContain(calm.title);
+    // The masthead's links stay on the domain.
+    expect(home.body).toContain('href="/about"');
+    expect(home.body).toContain('href="/followers"');
+    expect(home.body).toContain('<link rel="canonical" href="http://blog.harbour.test/"');
+    expect((await page('BLOG.harbour.test.')).statusCode).toBe(200);
+    // A story at http(s)://{domain}/{story}.
+    const story = await page('blog.harbour.test', calm.path);
+    expect(story.statusCode).toBe(200);
+    expect(pageTitle(story.body)).toContain(calm.title);
+    expect(story.body).toContain(pub.name);
+
+    // The publication's feeds on its domain: every listed story, or those of one tag, linked under the domain.
+    const feed = await page('blog.harbour.test', '/feed');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expect(feed.body).toContain(`<title>${pub.name}</title>`);
+    for (const s of [calm, storm]) expect(feed.body).toContain(`<link>http://blog.harbour.test${s.path}</link>`);
+    const tagged = await page('blog.harbour.test', '/feed/tagged/Tides');
+    expect(tagged.statusCode).toBe(200);
+    expect(tagged.body).toContain(`<link>http://blog.harbour.test${storm.path}</link>`);
+    expect(tagged.body).not.toContain(calm.path);
+    // Not on the main host, nor on a host that serves nothing.
+    expect((await page('localhost:3000', '/feed')).statusCode).toBe(404);
+    expect((await page('unknown-host.test', '/feed')).statusCode).toBe(404);
 
     const reader = testBrowser(t.app);
     const seen = (await reader.gql(BY_KEY, { s: 'blog.harbour.test' })).data.collection;
@@ -264,6 +300,28 @@ describe.skipIf(!hasDnsmasq() && !process.env.CI)('custom domains (needs dnsmasq
     // An unknown host costs no more than a path nothing matches on the main host.
     const missingOnMain = await fewest(() => page('localhost:3000', '/-/-/-/-/-/-'));
     expect(await fewest(() => page('unknown-host.test', '/anything'))).toBeLessThanOrEqual(missingOnMain);
+  });
+
+  it("serves a publication's homepage on its live domain with no more statements than on the main host", async () => {
+    const pub = await newPublication();
+    await storyIn(pub, 'Counted tide');
+    await t.database.pool.query(
+      `insert into custom_domains (id, domain, owner_kind, owner_id, state, verification_token, created_by_id) values ($1, 'counted.harbour.test', 'PUBLICATION', $2, 'ACTIVE', 'x', $3)`,
+      [`counted${seq}`.padEnd(24, '0'), pub.id, owner.id],
+    );
+    const bus = await sharedPubSub();
+    const heard = new Promise<void>((resolve) => void bus.subscribe(CUSTOM_DOMAINS_CHANNEL, () => resolve()));
+    await bus.publish(CUSTOM_DOMAINS_CHANNEL, 'activated elsewhere');
+    await heard;
+    const home = await page('counted.harbour.test');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Counted tide');
+
+    const fewest = async (work: () => Promise<unknown>) => Math.min(await countStatements(t, work), await countStatements(t, work), await countStatements(t, work));
+    const onMain = await fewest(() => page('localhost:3000', `/${pub.slug}`));
+    const onDomain = await fewest(() => page('counted.harbour.test', '/'));
+    expect(onMain).toBeGreaterThan(0);
+    expect(onDomain).toBeLessThanOrEqual(onMain);
   });
 });
 

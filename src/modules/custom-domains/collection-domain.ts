@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/client.js';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { viewerIsEditor } from '../publications/graphql.js';
 import type { PublicationRow } from '../publications/model.js';
@@ -36,5 +37,17 @@ export async function publicationByDomainOrSlug(ctx: Ctx, domainOrSlug: string):
     const live = await liveDomainByName(ctx.db, key);
     return live?.ownerKind === 'PUBLICATION' ? ctx.loaders.publicationById.load(live.ownerId) : null;
   }
-  return publicationByKey(ctx.db, { slug: domainOrSlug });
+  const row = await publicationByKey(ctx.db, { slug: domainOrSlug });
+  // The page's story cards name their publication through the by-id loader: it need not read the row again.
+  if (row) ctx.loaders.publicationById.prime(row.id, row);
+  return row;
+}
+
+/**
+ * The publication a live custom domain serves, for the publication-domain routes outside GraphQL
+ * (its RSS feeds): the domain from the process's map, then the publication by id.
+ */
+export async function publicationByLiveDomain(db: Db, domain: string): Promise<PublicationRow | null> {
+  const live = await liveDomainByName(db, domain);
+  return live?.ownerKind === 'PUBLICATION' ? publicationByKey(db, { id: live.ownerId }) : null;
 }
