@@ -95,9 +95,15 @@ describe.skipIf(missing.length > 0 && !process.env.CI)(`automatic TLS for custom
     const domain = 'tess-writes.test';
     const linked = await gql(`mutation($d: String!) { linkCustomDomain(domain: $d) { ... on CustomDomainSuccess { customDomainState { live { records { type value } } } } } }`, { d: domain });
     const token = linked.customDomainState.live.records.find((r: { type: string }) => r.type === 'TXT').value;
+    // And a publication of hers, on a domain of its own.
+    const pubDomain = 'harbour-press.test';
+    const made = await gql(`mutation($input: CreateCollectionInput!) { createCollection(input: $input) { ... on CollectionSuccess { collection { id } } } }`, { input: { name: 'Harbour Press', slug: 'harbour-press' } });
+    const pubId = made.collection.id as string;
+    const pubLinked = await gql(`mutation($c: ID, $d: String!) { linkCustomDomain(collectionId: $c, domain: $d) { ... on CustomDomainSuccess { customDomainState { live { records { type value } } } } } }`, { c: pubId, d: pubDomain });
+    const pubToken = pubLinked.customDomainState.live.records.find((r: { type: string }) => r.type === 'TXT').value;
 
     // DNS for both: the names point at the namespace (where caddy answers pebble's http-01), by a CNAME to the main host.
-    const dns = inNs(['/usr/sbin/dnsmasq', '--keep-in-foreground', '--conf-file=/dev/null', '--port=53', `--listen-address=127.0.0.1,${NS_IP}`, '--bind-interfaces', '--no-resolv', '--no-hosts', '--local=/test/', `--host-record=localhost,${NS_IP}`, `--cname=${domain},localhost`, `--address=/stranger.test/${NS_IP}`, `--txt-record=_inkwell-challenge.${domain},${token}`, '--log-facility=-', '--user=root']);
+    const dns = inNs(['/usr/sbin/dnsmasq', '--keep-in-foreground', '--conf-file=/dev/null', '--port=53', `--listen-address=127.0.0.1,${NS_IP}`, '--bind-interfaces', '--no-resolv', '--no-hosts', '--local=/test/', `--host-record=localhost,${NS_IP}`, `--cname=${domain},localhost`, `--address=/stranger.test/${NS_IP}`, `--txt-record=_inkwell-challenge.${domain},${token}`, `--cname=${pubDomain},localhost`, `--txt-record=_inkwell-challenge.${pubDomain},${pubToken}`, '--log-facility=-', '--user=root']);
     children.push(dns);
     await readyWhen(dns, /started, version/, 'dnsmasq');
 
@@ -129,6 +135,19 @@ describe.skipIf(missing.length > 0 && !process.env.CI)(`automatic TLS for custom
     expect(page.issuer).toMatch(/^Pebble Intermediate CA/);
     expect(page.status).toBe(200);
     expect(page.body).toContain('Tess'); // the writer's profile, served at the root of their domain
+
+    // The publication's homepage, over its own certificate.
+    const pubVerified = await gql(`mutation($c: ID) { verifyCustomDomain(collectionId: $c) { ... on CustomDomainSuccess { customDomainState { live { status } } } } }`, { c: pubId });
+    expect(pubVerified.customDomainState.live.status).toBe('VERIFIED');
+    const pubActive = await gql(`mutation($c: ID) { activateCustomDomain(collectionId: $c) { ... on CustomDomainSuccess { customDomainState { live { status } } } } }`, { c: pubId });
+    expect(pubActive.customDomainState.live.status).toBe('ACTIVE');
+    const home = await httpsGet(pubDomain);
+    expect(home.subject).toBe(pubDomain);
+    expect(home.issuer).toMatch(/^Pebble Intermediate CA/);
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('data-testid="publication-masthead"');
+    expect(home.body).toContain('<title>Harbour Press – ');
+    expect(home.body).toContain(`<link rel="canonical" href="http://${pubDomain}/"`);
 
     // A name pointed at the site by a stranger: no certificate.
     await expect(httpsGet('stranger.test')).rejects.toThrow();
