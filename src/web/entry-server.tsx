@@ -14,7 +14,7 @@ import { renderHeadTags, serializeForScript, type HeadTags } from './router/head
 import { withSharing } from './router/sharing.js';
 import { NOT_FOUND_PAGE_ID, type PreloadedState } from './router/preloaded-state.js';
 import { loadPageDef, pageDefModule, type PageDef, type PageModule } from './router/registry.js';
-import { resolvePage, type ResolvedPage, type TableContext } from './router/resolve-page.js';
+import { resolvePage, servedElsewhere, type ResolvedPage, type TableContext } from './router/resolve-page.js';
 import { sameSitePath } from '../shared/redirect.js';
 import { ServerFragmentsContext } from './lib/server-fragments.js';
 import { FragmentCache } from './ssr/fragment-cache.js';
@@ -100,6 +100,13 @@ export async function render(input: RenderInput): Promise<RenderResult> {
   const { pathname, search } = new URL(requestPath ?? '/', origin);
   let resolved: ResolvedPage = requestPath === null || unknownHost ? { kind: 'not-found', routeName: 'unknown' } : resolvePage(table, requestPath, input.viewer, input.log.warn);
   if (resolved.kind === 'redirect') return { kind: 'redirect', status: resolved.status, location: resolved.location };
+  // Spec §2.2: a link to a route not served on a custom domain (a writer's /@…, another publication,
+  // its own /{slug}/… from a shared story card) goes to the main host, where it is served.
+  if (requestPath !== null && input.customHost && servedElsewhere(table, resolved)) {
+    const own = table.hostParams.collectionSlug ? `/${table.hostParams.collectionSlug}` : null;
+    if (own && (requestPath.toLowerCase() === own || requestPath.toLowerCase().startsWith(`${own}/`))) return { kind: 'redirect', status: 301, location: requestPath.slice(own.length) || '/' };
+    return { kind: 'redirect', status: 302, location: origin + requestPath };
+  }
 
   let status = 200;
   let page = resolved.kind === 'page' ? resolved : { pageId: NOT_FOUND_PAGE_ID, routeName: resolved.routeName, params: {} };

@@ -322,6 +322,19 @@ describe.skipIf(!hasDnsmasq() && !process.env.CI)('custom domains (needs dnsmasq
     const onDomain = await fewest(() => page('counted.harbour.test', '/'));
     expect(onMain).toBeGreaterThan(0);
     expect(onDomain).toBeLessThanOrEqual(onMain);
+
+    // Spec §2.2: what the domain does not serve is the main host's. A story card's /{slug}/{story} link
+    // drops the slug on the publication's own domain; a writer's /@… page is on the main host.
+    const storyLink = `/${pub.slug}/counted-tide-abc123abc123`;
+    const ownSlug = await page('counted.harbour.test', storyLink);
+    expect(ownSlug.statusCode).toBe(301);
+    expect(ownSlug.headers.location).toBe('/counted-tide-abc123abc123');
+    const writer = await page('counted.harbour.test', `/@someone`);
+    expect(writer.statusCode).toBe(302);
+    expect(writer.headers.location).toBe(`http://localhost:3000/@someone`);
+    // A path the domain serves stays there; an unknown host still redirects nowhere.
+    expect((await page('counted.harbour.test', '/about')).statusCode).toBe(200);
+    expect((await page('unknown-host.test', `/@someone`)).statusCode).toBe(404);
   });
 });
 

@@ -121,8 +121,10 @@ let navigations = 0;
 async function prepareUrl(loadData: () => Promise<BrowserData>, state: PreloadedState, url: string, pathname: string, origin: string, purpose: Purpose): Promise<Prepared | null> {
   // The route tables and Apollo load with the first navigation (on hover or click), not
   // with the page: a reader who only reads never downloads them.
-  const [{ resolvePage }, { client, readPageQuery }] = await Promise.all([import('./resolve-page.js'), loadData()]);
+  const [{ resolvePage, servedElsewhere }, { client, readPageQuery }] = await Promise.all([import('./resolve-page.js'), loadData()]);
   const resolved = resolvePage(state.table, url, state.site.viewer, (m) => console.warn(m));
+  // On a custom domain a path it does not serve is the main host's: the server sends the reader there.
+  if (servedElsewhere(state.table, resolved)) return null;
   if (resolved.kind === 'redirect') return { redirect: resolved.location, page: null as never, head: null };
   let pageId = resolved.kind === 'page' ? resolved.pageId : NOT_FOUND_PAGE_ID;
   let params = resolved.kind === 'page' ? resolved.params : {};

@@ -1,4 +1,5 @@
 import { invalidRedirectMessage, resolveRoute, routeAllows, type RouteAccess, type RouteTableKind } from '../../shared/routing/index.js';
+import { postIdFromSlug } from '../../shared/routing/post-id.js';
 
 export type ResolvedPage =
   | { kind: 'page'; pageId: string; routeName: string; params: Record<string, string> }
@@ -30,4 +31,16 @@ export function resolvePage(table: TableContext, url: string, viewer: { access?:
   // Spec §2.2: logged in shows 'home', otherwise the logged-out home.
   const pageId = match.pageId === 'home' && !loggedIn ? 'home-lo' : match.pageId;
   return { kind: 'page', pageId, routeName: match.name, params: { ...table.hostParams, ...match.params } };
+}
+
+/**
+ * Spec §2.2 "links to a route not served on the current domain point to the main host": on a
+ * custom domain, a path its table does not serve (a writer's /@…, a story card's /{slug}/{story})
+ * belongs to the main host. A lone segment that is no story's address counts as unserved too, since
+ * the domain's /{postId} route would otherwise take it.
+ */
+export function servedElsewhere(table: TableContext, resolved: ResolvedPage): boolean {
+  if (table.kind === 'default') return false;
+  if (resolved.kind === 'not-found') return resolved.routeName === 'unknown';
+  return resolved.kind === 'page' && resolved.routeName === 'ShowPostUnderCollection' && postIdFromSlug(resolved.params.postId ?? '') === null;
 }
