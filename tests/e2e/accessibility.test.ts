@@ -47,6 +47,8 @@ const postId = (story: string) => story.slice(-12);
 
 /** A public list the signed-in reader makes before the pages are opened: the list pages need one. */
 const list = { own: '', public: '', embed: '' };
+/** A publication the signed-in reader owns: its homepage (signed out) and its settings (as the owner). */
+const publication = { slug: `access-${Date.now().toString(36)}` };
 
 const SIGNED_OUT: PageKind[] = [
   { name: 'landing', path: () => '/' },
@@ -71,6 +73,7 @@ const SIGNED_OUT: PageKind[] = [
   { name: 'sign-up', path: () => '/m/signin?operation=register' },
   { name: 'public list', path: () => list.public },
   { name: 'list embed', path: () => list.embed },
+  { name: 'publication homepage', path: () => `/${publication.slug}` },
   { name: 'not found', path: () => '/no/such/page/here' },
 ];
 
@@ -101,6 +104,7 @@ const SIGNED_IN: PageKind[] = [
   { name: 'topics onboarding', path: () => '/get-started/topics' },
   { name: 'plans', path: () => '/plans' },
   { name: 'plans checkout', path: () => '/plans?plan=yearly' },
+  { name: 'publication settings', path: () => `/${publication.slug}/settings` },
   { name: 'not found', path: () => '/no/such/page/here' },
 ];
 
@@ -155,6 +159,10 @@ describe.skipIf(h.skipReason !== '')(`accessibility${h.skipReason ? ` (skipped: 
     list.own = `/me/list/${catalog.slugId}`;
     list.public = `/@${catalog.creator.username}/list/${catalog.slugId}`;
     list.embed = `/embed/list/${catalog.slugId}`;
+    const pub = await context.request.post('/_/graphql', {
+      data: { query: 'mutation($i: CreateCollectionInput!) { createCollection(input: $i) { __typename } }', variables: { i: { name: 'Access Quarterly', slug: publication.slug, description: 'Stories to check' } } },
+    });
+    expect(((await pub.json()) as { data: { createCollection: { __typename: string } } }).data.createCollection.__typename).toBe('CollectionSuccess');
   });
   afterAll(() => fs.rmSync(htmlDir, { recursive: true, force: true }));
 

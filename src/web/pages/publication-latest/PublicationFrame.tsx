@@ -18,7 +18,9 @@ export function PublicationFrame({ publication, current, children }: { publicati
   const base = publicationBaseHere(publication, useNavigation().pathname);
   return (
     <>
-      <PublicationMasthead publication={publication} actions={<PublicationActions publication={publication} />} />
+      <div className={styles.masthead}>
+        <PublicationMasthead publication={publication} actions={<PublicationActions publication={publication} />} />
+      </div>
       <div className={styles.page}>
         <nav className={styles.tabs} aria-label={`${publication.name} stories`}>
           {LIST_TABS.map((t) => (
