@@ -19,6 +19,7 @@ import { paymentEventHandlers } from './payment-event-handlers.js';
 import { giftDeliverySweep } from '../modules/gifts/delivery.js';
 import { giftDeps } from '../modules/gifts/wiring.js';
 import { scheduledStoriesSweep } from '../modules/publications/submission-schedule.js';
+import { storyViewVisitorsPruneSweep } from '../modules/stats/retention.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -58,6 +59,7 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     startSweeper({ sweep: giftDeliverySweep(giftDeps({ db, config, clock: systemClock }), logger), logger, intervalMs: 60_000 }),
     // Publications: approved drafts scheduled by their editors, published at their time: every minute.
     startSweeper({ sweep: scheduledStoriesSweep({ db, clock: systemClock }), logger, intervalMs: 60_000 }),
+    startSweeper({ sweep: storyViewVisitorsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }), // stats: visitor keys older than yesterday, hourly
   ];
   return {
     async stop() {

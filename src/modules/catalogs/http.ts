@@ -1,20 +1,13 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BAD_XSRF_MESSAGE, xsrfHeaderMatches } from '../../server/http/xsrf.js';
 import { addToPredefinedCatalog, removeFromPredefinedCatalog } from './commands.js';
 import { exportViewerLists, toCsv } from './export.js';
 import { CATALOG_MESSAGES } from './model.js';
 
 export const BOOKMARK_MESSAGES = {
-  badXsrf: 'This request could not be verified (missing or wrong X-XSRF-Token); reload the page and try again.',
+  badXsrf: BAD_XSRF_MESSAGE,
   signInExport: 'Sign in to export your lists.',
 } as const;
-
-function xsrfMatches(request: FastifyRequest): boolean {
-  const header = request.headers['x-xsrf-token'];
-  const a = Buffer.from(typeof header === 'string' ? header : '');
-  const b = Buffer.from(request.session?.xsrf ?? '');
-  return b.length > 0 && a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * Spec §7 `/_/bookmark/p/{id}`: POST saves the story to the Reading list, DELETE takes it
@@ -28,7 +21,7 @@ export function registerCatalogRoutes(app: FastifyInstance) {
       void reply.code(401).send({ message: CATALOG_MESSAGES.signIn });
       return null;
     }
-    if (!xsrfMatches(request)) {
+    if (!xsrfHeaderMatches(request)) {
       void reply.code(403).send({ message: BOOKMARK_MESSAGES.badXsrf });
       return null;
     }

@@ -3,9 +3,9 @@
  * signed-in browser, answered with its ImageMetadata `{ id, width, height, mimeType }`
  * (errors: 4xx `{ message }`).
  */
-import { timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { xsrfHeaderMatches } from '../../server/http/xsrf.js';
 import type { RateLimitRule } from '../../platform/rate-limit/index.js';
 import { storeUploadedImage } from './commands.js';
 import { ImageRejectedError, UPLOAD_MESSAGES } from './process.js';
@@ -27,12 +27,6 @@ export const UPLOAD_HTTP_MESSAGES = {
 /** Room for the form's boundaries and part headers around the file itself. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export async function registerUploadRoute(app: FastifyInstance, media: MediaService): Promise<void> {
   const maxMb = app.config.IMAGE_UPLOAD_MAX_MB;
   const maxBytes = Math.floor(maxMb * 1024 * 1024);
@@ -46,8 +40,7 @@ export async function registerUploadRoute(app: FastifyInstance, media: MediaServ
     reply.header('cache-control', 'no-store');
     const viewer = request.viewer;
     if (!viewer || !request.session) return reply.code(401).send({ message: UPLOAD_HTTP_MESSAGES.signedOut });
-    const header = request.headers['x-xsrf-token'];
-    if (typeof header !== 'string' || !sameToken(header, request.session.xsrf)) return reply.code(403).send({ message: UPLOAD_HTTP_MESSAGES.badXsrf });
+    if (!xsrfHeaderMatches(request)) return reply.code(403).send({ message: UPLOAD_HTTP_MESSAGES.badXsrf });
     const limited = await app.rateLimiter.hit(UPLOAD_RATE_LIMIT, viewer.id);
     if (!limited.allowed) {
       return reply.code(429).header('retry-after', String(limited.retryAfterSeconds)).send({ message: UPLOAD_HTTP_MESSAGES.rateLimited(limited.retryAfterSeconds) });

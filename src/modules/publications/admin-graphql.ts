@@ -2,7 +2,9 @@ import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { changeRole, invite, leavePublication, removeMember, respondToInvitation, revokeInvitation, transferOwnership } from './admin-roles.js';
 import { setNavigationItems, updatePublicationSettings, type PublicationSettingsInput } from './admin-commands.js';
-import { aboutOf, auditLogOf, followersOf, openInvitationsFor, openInvitationsOf, publicationMemberList, publicationsOfMember, type AuditRow } from './admin-queries.js';
+import { aboutOf, auditLogOf, openInvitationsFor, openInvitationsOf, publicationMemberList, publicationsOfMember, type AuditRow } from './admin-queries.js';
+import { publicationFollowersPage } from './followers-queries.js';
+import { parseKeysetCursor } from '../posts/pins-cursor.js';
 import type { PublicationOutcome } from './commands.js';
 import { publicationResult, signInToPublish, viewerIsEditor } from './graphql.js';
 import type { PublicationNavigationItem, PublicationRow } from './model.js';
@@ -138,8 +140,9 @@ export const publicationAdminResolvers: IResolvers = {
     pendingInvitations: forEditors((p, _: unknown, ctx) => openInvitationsOf(ctx.db, p.id)),
     auditLog: forEditors((p, a: { limit?: number | null; before?: string | null }, ctx) => auditLogOf(ctx.db, p.id, clamp(a.limit, 25, 100), a.before ? Number(a.before) || null : null)),
     followers: forEditors(async (p, a: { limit?: number | null; after?: string | null }, ctx) => {
-      const page = await followersOf(ctx.db, p.id, clamp(a.limit, 25, 100), a.after ?? null);
-      return { users: (await ctx.loaders.userById.loadMany(page.userIds)).filter((u) => u && !(u instanceof Error)), next: page.next };
+      // The same read as the public followersConnection; only who may ask differs.
+      const page = await publicationFollowersPage(ctx.db, p.id, clamp(a.limit, 25, 100), parseKeysetCursor(a.after, 'followers'));
+      return { users: (await ctx.loaders.userById.loadMany(page.ids)).filter((u) => u && !(u instanceof Error)), next: page.next };
     }),
   },
   CollectionMember: {

@@ -62,20 +62,6 @@ export function auditLogOf(db: Reader, publicationId: string, limit: number, bef
     where publication_id = ${publicationId} ${before ? sql`and id < ${before}` : sql``} order by id desc limit ${limit}`);
 }
 
-/** Followers newest first; the cursor is the last follow's exact time (microseconds) and user id. */
-export async function followersOf(db: Reader, publicationId: string, limit: number, after: string | null): Promise<{ userIds: string[]; next: string | null }> {
-  const cursor = after ? /^([\d:.T-]+Z)_(\w+)$/.exec(after) : null;
-  const list = await rows<{ userId: string; at: string }>(
-    db,
-    sql`select user_id as "userId", to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from publication_follows
-      where publication_id = ${publicationId} ${cursor ? sql`and (created_at, user_id) < (${cursor[1]}::timestamptz, ${cursor[2]})` : sql``}
-      order by created_at desc, user_id desc limit ${limit + 1}`,
-  );
-  const page = list.slice(0, limit);
-  const last = page[page.length - 1];
-  return { userIds: page.map((r) => r.userId), next: list.length > limit && last ? `${last.at}_${last.userId}` : null };
-}
-
 /** The about tab's text ('' when never written). */
 export async function aboutOf(db: Reader, publicationId: string): Promise<string> {
   const [row] = await rows<{ about: string }>(db, sql`select about from publication_about where publication_id = ${publicationId}`);

@@ -8,7 +8,7 @@ import { createSectionPostsLoader, type SectionRequest } from './design-queries.
 import { publicationResult, signInToPublish, viewerIsEditor } from './graphql.js';
 import type { PostsSection, PublicationRow } from './model.js';
 import { publicationPostIds } from './queries.js';
-import { featuredPostsOf, featuringEventsOf, mastheadEditorIds } from './featured-queries.js';
+import { featuredPostsOf, featuringEventsOf } from './featured-queries.js';
 
 export const designTypeDefs = /* GraphQL */ `
   extend type PostsSection {
@@ -60,8 +60,6 @@ export const designTypeDefs = /* GraphQL */ `
     featuringEvents(limit: Int): [PublicationFeaturingEvent!]!
     "The publication's listed stories newest first, for featuring (editors only)."
     storiesToFeature(after: String): CollectionPostsPage
-    "The owner and editors, for the homepage's About sidebar (up to 10)."
-    mastheadEditors: [User!]!
   }
 
   input HomepageHeaderInput {
@@ -182,7 +180,6 @@ export const designResolvers: IResolvers = {
       return { posts: await readablePosts(page.ids, ctx), next: page.hasOverflow ? String(offset + limit) : null };
     },
     featuredPosts: (p: PublicationRow, _: unknown, ctx: Ctx) => featuredPostsOf(ctx.db, p.id),
-    mastheadEditors: async (p: PublicationRow, _: unknown, ctx: Ctx) => (await Promise.all((await mastheadEditorIds(ctx.db, p.id, 10)).map((id) => ctx.loaders.userById.load(id)))).filter(Boolean),
     featuringEvents: async (p: PublicationRow, a: { limit?: number | null }, ctx: Ctx) =>
       (await viewerIsEditor(ctx, p.id)) ? featuringEventsOf(ctx.db, p.id, Math.min(Math.max(a.limit ?? 20, 1), 100)) : [],
     storiesToFeature: async (p: PublicationRow, a: { after?: string | null }, ctx: Ctx) => {

@@ -30,11 +30,3 @@ export async function featuringEventsOf(db: Pick<Db, 'execute'>, publicationId: 
     from publication_featuring_events where publication_id = ${publicationId} order by created_at desc, id desc limit ${limit}`);
   return rows as unknown as FeaturingEventRow[];
 }
-
-/** The owner and editors a homepage's sidebar names (owner first, then by when they joined). */
-export async function mastheadEditorIds(db: Pick<Db, 'execute'>, publicationId: string, limit: number): Promise<string[]> {
-  const { rows } = await db.execute(sql`select m.user_id from publication_members m join users u on u.id = m.user_id
-    where m.publication_id = ${publicationId} and m.role in ('OWNER', 'EDITOR') and u.deactivated_at is null
-    order by m.role = 'OWNER' desc, m.created_at, m.user_id limit ${limit}`);
-  return (rows as { user_id: string }[]).map((r) => r.user_id);
-}

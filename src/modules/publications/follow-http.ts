@@ -1,16 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BAD_XSRF_MESSAGE, xsrfHeaderMatches } from '../../server/http/xsrf.js';
 import { followPublication, unfollowPublication } from './follow-commands.js';
 import { PUBLICATION_MESSAGES } from './model.js';
-
-const BAD_XSRF = 'This request could not be verified (missing or wrong X-XSRF-Token); reload the page and try again.';
-
-function xsrfMatches(request: FastifyRequest): boolean {
-  const header = request.headers['x-xsrf-token'];
-  const a = Buffer.from(typeof header === 'string' ? header : '');
-  const b = Buffer.from(request.session?.xsrf ?? '');
-  return b.length > 0 && a.length === b.length && timingSafeEqual(a, b);
-}
 
 const STATUS = { 'not-found': 404, 'bad-request': 400, forbidden: 403, unauthorized: 401, 'already-exists': 409 } as const;
 
@@ -23,7 +14,7 @@ export function registerPublicationFollowRoutes(app: FastifyInstance) {
   const handle = (command: typeof followPublication) => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     if (!request.viewer || !request.session) return reply.code(401).send({ message: PUBLICATION_MESSAGES.signIn });
-    if (!xsrfMatches(request)) return reply.code(403).send({ message: BAD_XSRF });
+    if (!xsrfHeaderMatches(request)) return reply.code(403).send({ message: BAD_XSRF_MESSAGE });
     const outcome = await command(app.db, request.viewer.id, request.params.id);
     if (outcome.kind !== 'ok') return reply.code(STATUS[outcome.kind]).send({ message: outcome.message });
     const { publication, changed } = outcome.value;

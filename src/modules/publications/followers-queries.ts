@@ -5,7 +5,7 @@ import { formatKeysetCursor, type KeysetCursor } from '../posts/pins-cursor.js';
 /**
  * A page of a publication's followers, the most recent follow first, ties by the reader's id
  * (ShowLiteCollectionFollowers). Deactivated accounts are left out, as everywhere they are
- * hidden. The primary key's (publication_id, …) range is read and sorted: a top-N sort.
+ * hidden. publication_follows_recent_idx serves the order, so a page reads only its rows.
  */
 export async function publicationFollowersPage(db: Pick<Db, 'execute'>, publicationId: string, limit: number, cursor: KeysetCursor | null): Promise<{ ids: string[]; next: string | null }> {
   const after = cursor ? sql`and (f.created_at, f.user_id) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id})` : sql``;

@@ -76,16 +76,17 @@ export interface PublicationPostsPage {
 
 /**
  * A publication's listed stories newest first (homepage sections, latest, tagged, archive, feeds),
- * optionally with a tag (a slug, as posts.tags holds them), a time window [from, to) and a cursor from the last page.
+ * optionally with a tag (a slug, as posts.tags holds them) or any of several, a time window [from, to) and a cursor from the last page.
  * One index range scan (posts_listed_collection_idx).
  */
 export async function publicationPostIds(
   db: Pick<Db, 'execute'>,
   publicationId: string,
-  opts: { limit: number; tag?: string | null; from?: Date | null; to?: Date | null; after?: string | null },
+  opts: { limit: number; tag?: string | null; anyOfTags?: readonly string[]; from?: Date | null; to?: Date | null; after?: string | null },
 ): Promise<PublicationPostsPage> {
   const conditions = [sql`p.collection_id = ${publicationId}`, LISTED];
   if (opts.tag) conditions.push(sql`${opts.tag.toLowerCase()} = any(p.tags)`);
+  if (opts.anyOfTags) conditions.push(sql`p.tags && ${sql.param(opts.anyOfTags.map((t) => t.toLowerCase()))}::text[]`);
   if (opts.from) conditions.push(sql`p.first_published_at >= ${opts.from.toISOString()}`);
   if (opts.to) conditions.push(sql`p.first_published_at < ${opts.to.toISOString()}`);
   const cursor = opts.after ? /^(\d+):([0-9a-f]+)$/.exec(opts.after) : null;

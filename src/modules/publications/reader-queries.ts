@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { clapsSince } from '../feeds/claps-since.js';
 import { archiveRange } from '../topics/queries.js';
-import { LISTED } from './queries.js';
+import { LISTED, publicationPostIds } from './queries.js';
 
 type Exec = Pick<Db, 'execute'>;
 
@@ -37,17 +37,8 @@ export async function publicationPostIdsOnPage(db: Exec, publicationId: string, 
  * Listed stories carrying any of `tags` (a feature page), newest first, with the cursor format of
  * publicationPostIds ("{ms}:{id}").
  */
-export async function publicationPostIdsInTags(db: Exec, publicationId: string, tags: readonly string[], opts: { limit: number; after?: string | null }) {
-  const lower = tags.map((t) => t.toLowerCase());
-  const conditions = [sql`p.collection_id = ${publicationId}`, LISTED, sql`p.tags && ${sql.param(lower)}::text[]`];
-  const cursor = opts.after ? /^(\d+):([0-9a-f]+)$/.exec(opts.after) : null;
-  if (cursor) conditions.push(sql`(p.first_published_at, p.id) < (to_timestamp(${Number(cursor[1]) / 1000}), ${cursor[2]})`);
-  const { rows } = await db.execute(sql`select p.id, (extract(epoch from p.first_published_at) * 1000)::bigint as "at" from posts p
-    where ${sql.join(conditions, sql` and `)} order by p.first_published_at desc, p.id desc limit ${opts.limit + 1}`);
-  const list = rows as { id: string; at: string | number }[];
-  const page = list.slice(0, opts.limit);
-  const last = page[page.length - 1];
-  return { ids: page.map((r) => r.id), next: list.length > opts.limit && last ? `${last.at}:${last.id}` : null };
+export function publicationPostIdsInTags(db: Exec, publicationId: string, tags: readonly string[], opts: { limit: number; after?: string | null }) {
+  return publicationPostIds(db, publicationId, { ...opts, anyOfTags: tags });
 }
 
 /**

@@ -74,7 +74,12 @@ export const publicationFollows = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.publicationId, t.userId] }), index('publication_follows_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.publicationId, t.userId] }),
+    index('publication_follows_user_idx').on(t.userId, t.createdAt),
+    // The followers list pages newest first by (created_at, user_id) within a publication.
+    index('publication_follows_recent_idx').on(t.publicationId, t.createdAt, t.userId),
+  ],
 );
 
 /** A reader muting a publication (spec §7 muteCollection): its stories leave their feeds. */

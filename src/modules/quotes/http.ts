@@ -1,12 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BAD_XSRF_MESSAGE, xsrfHeaderMatches } from '../../server/http/xsrf.js';
 import { z } from 'zod';
 import { createRequestContext } from '../../server/graphql/context.js';
 import { QUOTE_MESSAGES } from './commands.js';
 import { createQuoteAsViewer, presentQuote } from './graphql.js';
 
 export const QUOTE_HTTP_MESSAGES = {
-  badXsrf: 'This request could not be verified (missing or wrong X-XSRF-Token); reload the page and try again.',
+  badXsrf: BAD_XSRF_MESSAGE,
   badBody: 'Send JSON: { "paragraphName": string, "startOffset": integer, "endOffset": integer }.',
 } as const;
 
@@ -21,10 +21,7 @@ export function registerQuoteRoutes(app: FastifyInstance) {
   app.post('/_/p/:postId/quotes/create', async (request: FastifyRequest<{ Params: { postId: string } }>, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     if (!request.viewer || !request.session) return reply.code(401).send({ message: QUOTE_MESSAGES.signIn });
-    const header = request.headers['x-xsrf-token'];
-    const a = Buffer.from(typeof header === 'string' ? header : '');
-    const b = Buffer.from(request.session.xsrf);
-    if (a.length !== b.length || !timingSafeEqual(a, b)) return reply.code(403).send({ message: QUOTE_HTTP_MESSAGES.badXsrf });
+    if (!xsrfHeaderMatches(request)) return reply.code(403).send({ message: QUOTE_HTTP_MESSAGES.badXsrf });
     const body = Body.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ message: QUOTE_HTTP_MESSAGES.badBody });
     const ctx = createRequestContext({

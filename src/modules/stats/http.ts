@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BAD_XSRF_MESSAGE, xsrfHeaderMatches } from '../../server/http/xsrf.js';
 import { z } from 'zod';
 import { hitAll, type RateLimitRule } from '../../platform/rate-limit/index.js';
 import { isSimpleContentType } from '../../server/graphql/csrf.js';
@@ -17,20 +17,13 @@ export const STORY_VIEW_RATE_LIMITS: readonly RateLimitRule[] = [
 ];
 
 export const STORY_VIEW_MESSAGES = {
-  badXsrf: 'This request could not be verified (missing or wrong X-XSRF-Token); reload the page and try again.',
+  badXsrf: BAD_XSRF_MESSAGE,
   forged: 'Send the view as JSON (Content-Type: application/json) from the story page.',
   badBody: 'Send JSON: { "postId": string }.',
   rateLimited: (seconds: number) => `Too many views at once; try again in ${seconds} s.`,
 } as const;
 
 const Body = z.object({ postId: z.string().regex(/^[0-9a-f]{12}$/) });
-
-function xsrfMatches(request: FastifyRequest): boolean {
-  const header = request.headers['x-xsrf-token'];
-  const a = Buffer.from(typeof header === 'string' ? header : '');
-  const b = Buffer.from(request.session?.xsrf ?? '');
-  return b.length > 0 && a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * POST /_/stats/view { postId }: 204 whether or not the view counted (a bot, the writer, a second
@@ -43,7 +36,7 @@ export function registerStatsRoutes(app: FastifyInstance, opts: { clock?: Clock 
   app.post(STORY_VIEW_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     if (isSimpleContentType(request.headers['content-type'])) return reply.code(403).send({ message: STORY_VIEW_MESSAGES.forged });
-    if (request.session && !xsrfMatches(request)) return reply.code(403).send({ message: STORY_VIEW_MESSAGES.badXsrf });
+    if (request.session && !xsrfHeaderMatches(request)) return reply.code(403).send({ message: STORY_VIEW_MESSAGES.badXsrf });
     const body = Body.safeParse(request.body);
     if (!body.success) return reply.code(400).send({ message: STORY_VIEW_MESSAGES.badBody });
     const verdict = await hitAll(app.rateLimiter, [

@@ -49,7 +49,7 @@ export const PUBLICATION_HOMEPAGE_QUERY = gql`
       homepage {
         ...PublicationSectionsFields
       }
-      mastheadEditors {
+      editors {
         id
         name
         username

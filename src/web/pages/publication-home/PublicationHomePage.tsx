@@ -17,7 +17,7 @@ export interface HomepageData {
   collection:
     | (PublicationFrameData & {
         homepage: PublicationFrameData['homepage'] & { sections: SectionData[] };
-        mastheadEditors: { id: string; name: string; username: string | null; imageId: string | null }[];
+        editors: { id: string; name: string; username: string | null; imageId: string | null }[];
       })
     | null;
 }
@@ -44,21 +44,25 @@ export default function PublicationHomePage({ params }: PageProps) {
   );
 }
 
+/** The sidebar names the owner first and at most this many people in all. */
+const SIDEBAR_EDITORS = 10;
+
 /** About the publication: its description, followers and editors. */
 export function Sidebar({ params }: PageProps) {
   const publication = useHomepage(params);
   const base = publicationBaseHere(publication ?? { id: '', slug: '' }, useNavigation().pathname);
   if (!publication) return null;
+  const editors = publication.editors.slice(0, SIDEBAR_EDITORS);
   return (
     <aside className={styles.sidebar} aria-label={`About ${publication.name}`}>
       <h2 className={styles.sideTitle}>About {publication.name}</h2>
       {publication.description && <p className={styles.description}>{publication.description}</p>}
       <p className={styles.followers}>{formatFollowers(publication.subscriberCount)}</p>
-      {publication.mastheadEditors.length > 0 && (
+      {editors.length > 0 && (
         <>
           <h3 className={styles.sideSubtitle}>Editors</h3>
           <ul className={styles.editors}>
-            {publication.mastheadEditors.map((u) => (
+            {editors.map((u) => (
               <li key={u.id}>
                 <Link href={profileHref(u)} className={styles.editor}>
                   <Avatar username={u.username} name={u.name} imageUrl={u.imageId ? imageUrl(u.imageId, 32) : null} size="XS" alt="" />

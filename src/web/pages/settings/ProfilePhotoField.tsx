@@ -1,13 +1,9 @@
-import { useId, useState, type ChangeEvent } from 'react';
-import { useSite } from '../../app-context.js';
+import { useId } from 'react';
 import { Avatar } from '../../components/avatar/index.js';
 import { buttonClassName } from '../../components/button/Button.js';
 import { imageSrcSet, imageUrl } from '../../lib/image-url.js';
-import { uploadImage } from '../../lib/upload-image.js';
+import { ACCEPTED_IMAGE_TYPES, useImageUpload } from '../../lib/use-image-upload.js';
 import styles from './SettingsDialog.module.css';
-
-/** The types POST /_/upload takes (src/modules/media/sniff.ts). */
-const ACCEPTED = 'image/jpeg,image/png,image/webp,image/gif';
 
 export interface ProfilePhotoFieldProps {
   name: string;
@@ -24,24 +20,8 @@ export interface ProfilePhotoFieldProps {
  * Save makes it the photo.
  */
 export function ProfilePhotoField({ name, username, imageId, onChange, onError }: ProfilePhotoFieldProps) {
-  const { viewer } = useSite();
-  const [uploading, setUploading] = useState(false);
+  const { uploading, choose } = useImageUpload({ onChange, onError });
   const hintId = useId();
-
-  async function choose(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file || !viewer) return;
-    onError(null);
-    setUploading(true);
-    try {
-      onChange((await uploadImage(file, viewer.xsrf)).id);
-    } catch (err) {
-      onError(err instanceof Error ? err.message : 'The image could not be uploaded.');
-    } finally {
-      setUploading(false);
-    }
-  }
 
   return (
     <div className={styles.photo} role="group" aria-label="Photo" aria-describedby={hintId}>
@@ -50,7 +30,7 @@ export function ProfilePhotoField({ name, username, imageId, onChange, onError }
         <div className={styles.photoButtons}>
           <label className={buttonClassName({ variant: 'outline', size: 'small' }, uploading ? styles.photoBusy : undefined)}>
             {uploading ? 'Uploading…' : imageId ? 'Change photo' : 'Upload a photo'}
-            <input type="file" accept={ACCEPTED} className="visually-hidden" disabled={uploading} onChange={(e) => void choose(e)} />
+            <input type="file" accept={ACCEPTED_IMAGE_TYPES} className="visually-hidden" disabled={uploading} onChange={choose} />
           </label>
           {imageId && (
             <button type="button" className={styles.photoRemove} disabled={uploading} onClick={() => onChange(null)}>
