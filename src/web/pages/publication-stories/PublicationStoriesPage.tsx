@@ -31,13 +31,14 @@ type Outcome = { result: { __typename: string; message?: string; submission?: { 
 
 /**
  * Sends one of the editors' decisions; answers the new status or the server's message. The
- * page's list is fetched again with the answer (a decided submission moves to another tab).
+ * page's list is fetched again with the answer (a decided submission moves to another tab; by
+ * operation name: the page's document is a transformed copy).
  */
 function useDecision() {
   const loadData = useBrowserData();
   return async (mutation: DocumentNode, variables: Record<string, unknown>): Promise<{ ok: boolean; text: string }> => {
     const { client } = await loadData();
-    const res = await client.mutate({ mutation, variables, refetchQueries: [PUBLICATION_STORIES_QUERY], awaitRefetchQueries: true });
+    const res = await client.mutate({ mutation, variables, refetchQueries: ['PublicationStoriesQuery'], awaitRefetchQueries: true });
     const r = (res.data as Outcome | null | undefined)?.result;
     return r?.__typename === 'CollectionSubmissionSuccess' ? { ok: true, text: r.submission!.status } : { ok: false, text: r?.message ?? 'Something went wrong.' };
   };
