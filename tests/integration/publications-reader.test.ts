@@ -191,4 +191,14 @@ describe('publication reader pages', () => {
     expect(part.body).toContain(`/tide-tables/`);
     expect(part.body).toContain(`${stories[5]}</loc>`);
   });
+
+  it('the stories part leaves a publication story to the publications part: listed once, at its publication address', async () => {
+    const index = await testBrowser(t.app).get('/sitemap/sitemap.xml');
+    const files = [...index.body.matchAll(/<loc>[^<]*(\/sitemap\/sitemap-stories-\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+    expect(files.length).toBeGreaterThan(0);
+    const parts = await Promise.all(files.map((f) => testBrowser(t.app).get(f)));
+    const locs = parts.flatMap((p) => [...p.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!));
+    expect(locs.length).toBeGreaterThan(0);
+    expect(locs.filter((l) => l.endsWith(stories[5]!))).toEqual([]);
+  });
 });

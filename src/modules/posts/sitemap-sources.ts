@@ -11,7 +11,8 @@ import { LISTED } from './listed.js';
  * Stories anyone may open: published, not in the trash, PUBLIC or LOCKED (a member-only
  * story's page is public: its preview and the paywall), not responses, by a writer whose
  * profile is shown (has a username, not deactivated or suspended). Unlisted and private
- * stories stay out: being found only by their link is what they are for.
+ * stories stay out: being found only by their link is what they are for. A story in a
+ * publication lives at /{collectionSlug}/…: the publications part lists it there, once.
  */
 export const storiesSitemapSource = (): SQL => sql`
   select p.id as key,
@@ -19,7 +20,7 @@ export const storiesSitemapSource = (): SQL => sql`
          coalesce(p.latest_published_at, p.first_published_at) as lastmod
   from posts p join users u on u.id = p.creator_id
   where p.deleted_at is null and p.first_published_at is not null and p.in_response_to_post_id is null and p.in_response_to_catalog_id is null
-    and p.visibility in ('PUBLIC', 'LOCKED')
+    and p.visibility in ('PUBLIC', 'LOCKED') and p.collection_id is null
     and u.username is not null and u.deactivated_at is null and not u.is_suspended`;
 
 /**

@@ -55,9 +55,19 @@ function checkNote(note: string | null | undefined, required: boolean): string |
   return text.length > SUBMISSION_LIMITS.comment ? SUBMISSION_MESSAGES.comment : null;
 }
 
+async function insertSubmission(tx: Tx, postId: string, publicationId: string, viewerId: string, now: Date): Promise<SubmissionRow> {
+  const [made] = await rowsOf<SubmissionRow>(
+    tx,
+    sql`insert into publication_submissions (id, post_id, publication_id, submitted_by, status, created_at, updated_at)
+      values (${newId()}, ${postId}, ${publicationId}, ${viewerId}, 'PENDING', ${now}, ${now}) returning ${cols}`,
+  );
+  return made!;
+}
+
 /**
  * A writer submits their story (a draft or published) to a publication. A story waiting for
- * the writer's edits in the same publication goes back to PENDING (resubmitted).
+ * the writer's edits in the same publication goes back to PENDING (resubmitted). A story its
+ * publication's editor (or owner) submits is APPROVED at once: it joins the publication.
  */
 export function submitStory(db: Db, viewerId: string, input: { postId: string; publicationId: string }, now = new Date()): Promise<PublicationOutcome<SubmissionRow>> {
   return run(db, async (tx) => {
@@ -73,12 +83,12 @@ export function submitStory(db: Db, viewerId: string, input: { postId: string; p
     if (open) return refuse('already-exists', SUBMISSION_MESSAGES.alreadyOpen);
     if (story.collectionId) return refuse('already-exists', SUBMISSION_MESSAGES.inPublication);
     await checkMaySubmit(tx, publication, viewerId);
-    const [made] = await rowsOf<SubmissionRow>(
-      tx,
-      sql`insert into publication_submissions (id, post_id, publication_id, submitted_by, status, created_at, updated_at)
-        values (${newId()}, ${story.id}, ${publication.id}, ${viewerId}, 'PENDING', ${now}, ${now}) returning ${cols}`,
-    );
-    return { kind: 'ok', value: made! };
+    const made = await insertSubmission(tx, story.id, publication.id, viewerId, now);
+    // One path for everyone: an editor's (or the owner's) own story is submitted too, and approved
+    // by them at once, as if they had approved it from the queue.
+    if (!roleAtLeast(await roleIn(tx, publication.id, viewerId), 'EDITOR')) return { kind: 'ok', value: made };
+    await setPostCollection(tx, story.id, publication.id, now);
+    return { kind: 'ok', value: await setStatus(tx, made, 'APPROVED', viewerId, now, null) };
   });
 }
 

@@ -14,6 +14,7 @@ import type { PageProps } from '../../router/registry.js';
 import { postIdFromSlug } from '../../../shared/routing/post-id.js';
 import writingPage from '../../editor/writing-page.module.css';
 import styles from './PostSettingsPage.module.css';
+import { PublicationSection } from './PublicationSection.js';
 
 function SettingsEditor({ post }: { post: EditablePost }) {
   const loadData = useBrowserData();
@@ -65,7 +66,7 @@ function SettingsEditor({ post }: { post: EditablePost }) {
   );
 }
 
-/** /p/{postId}/settings (page id post-settings): a published story's tags, visibility, responses, license and preview image. */
+/** /p/{postId}/settings (page id post-settings): a published story's tags, visibility, responses, license and preview image; the publication it is submitted to. */
 export default function PostSettingsPage({ params }: PageProps) {
   const loaded = useEditablePost(postIdFromSlug(params.postId ?? '') ?? '');
 
@@ -91,6 +92,7 @@ export default function PostSettingsPage({ params }: PageProps) {
           ) : (
             <p className={styles.help}>This story is a draft: its tags, visibility, responses and license are chosen when you publish it from the editor.</p>
           )}
+          <PublicationSection postId={loaded.post.id} />
         </>
       )}
     </div>

@@ -29,12 +29,16 @@ interface Data {
 }
 type Outcome = { result: { __typename: string; message?: string; submission?: { status: string } } };
 
-/** Sends one of the editors' decisions; answers the new status or the server's message. */
+/**
+ * Sends one of the editors' decisions; answers the new status or the server's message. The
+ * page's list is fetched again with the answer (a decided submission moves to another tab; by
+ * operation name: the page's document is a transformed copy).
+ */
 function useDecision() {
   const loadData = useBrowserData();
   return async (mutation: DocumentNode, variables: Record<string, unknown>): Promise<{ ok: boolean; text: string }> => {
     const { client } = await loadData();
-    const res = await client.mutate({ mutation, variables });
+    const res = await client.mutate({ mutation, variables, refetchQueries: ['PublicationStoriesQuery'], awaitRefetchQueries: true });
     const r = (res.data as Outcome | null | undefined)?.result;
     return r?.__typename === 'CollectionSubmissionSuccess' ? { ok: true, text: r.submission!.status } : { ok: false, text: r?.message ?? 'Something went wrong.' };
   };
@@ -42,12 +46,19 @@ function useDecision() {
 
 const STATUS_TEXT: Record<string, string> = { APPROVED: 'Approved', EDITS_REQUESTED: 'Edits requested', DECLINED: 'Declined', REMOVED: 'Removed from the publication' };
 
-function SubmissionItem({ s }: { s: Submission }) {
+/** Told of each decision that succeeded: the list re-fetched without the item, so the page says what happened. */
+type OnDone = (text: string) => void;
+
+function SubmissionItem({ s, onDone }: { s: Submission; onDone: OnDone }) {
   const decide = useDecision();
   const [note, setNote] = useState('');
   const [at, setAt] = useState('');
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
-  const act = (mutation: DocumentNode, variables: Record<string, unknown>) => void decide(mutation, { submissionId: s.id, ...variables }).then(setState);
+  const act = (mutation: DocumentNode, variables: Record<string, unknown>) =>
+    void decide(mutation, { submissionId: s.id, ...variables }).then((r) => {
+      if (r.ok) onDone(`${s.post?.title || 'Untitled story'}: ${STATUS_TEXT[r.text] ?? r.text}`);
+      setState(r);
+    });
   return (
     <li className={styles.item} data-testid="submission">
       <h3 className={styles.itemTitle}>{s.post?.title || 'Untitled story'}</h3>
@@ -93,7 +104,7 @@ function SubmissionItem({ s }: { s: Submission }) {
   );
 }
 
-function RemovableStory({ post, collectionId }: { post: PostPreview; collectionId: string }) {
+function RemovableStory({ post, collectionId, onDone }: { post: PostPreview; collectionId: string; onDone: OnDone }) {
   const decide = useDecision();
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   return (
@@ -102,7 +113,13 @@ function RemovableStory({ post, collectionId }: { post: PostPreview; collectionI
       {state?.ok ? (
         <p role="status">Removed from the publication</p>
       ) : (
-        <button type="button" className={buttonClassName({ variant: 'outline', size: 'small' })} onClick={() => void decide(REMOVE_POST_FROM_COLLECTION, { collectionId, postId: post.id }).then(setState)}>
+        <button type="button" className={buttonClassName({ variant: 'outline', size: 'small' })} onClick={() =>
+            void decide(REMOVE_POST_FROM_COLLECTION, { collectionId, postId: post.id }).then((r) => {
+              if (r.ok) onDone(`${post.title || 'Untitled story'}: ${STATUS_TEXT.REMOVED}`);
+              setState(r);
+            })
+          }
+        >
           Remove from publication
         </button>
       )}
@@ -113,6 +130,7 @@ function RemovableStory({ post, collectionId }: { post: PostPreview; collectionI
 
 export default function PublicationStoriesPage({ params }: PageProps) {
   const { pathname } = useNavigation();
+  const [done, setDone] = useState<string | null>(null);
   const tab = storiesTabOf(params) ?? 'submissions';
   const data = usePageQuery<Data>(PUBLICATION_STORIES_QUERY, { ...publicationVariables(params), filterBy: tab });
   const c = data?.collection;
@@ -137,10 +155,15 @@ export default function PublicationStoriesPage({ params }: PageProps) {
             Featured stories are chosen and ordered in <Link href={`${base}/manage/stories/featured`}>Manage featured stories</Link>.
           </p>
         )}
+        {done && (
+          <p className={styles.meta} role="status">
+            {done}
+          </p>
+        )}
         {empty && <p className={styles.meta}>Nothing here yet.</p>}
         <ul className={styles.list}>
-          {lists && c.submissions.map((s) => <SubmissionItem key={s.id} s={s} />)}
-          {tab === 'published' && c.editorStories.map((p) => <RemovableStory key={p.id} post={p} collectionId={c.id} />)}
+          {lists && c.submissions.map((s) => <SubmissionItem key={s.id} s={s} onDone={setDone} />)}
+          {tab === 'published' && c.editorStories.map((p) => <RemovableStory key={p.id} post={p} collectionId={c.id} onDone={setDone} />)}
           {(tab === 'unlisted' || tab === 'featured') &&
             c.editorStories.map((p) => (
               <li key={p.id} className={styles.item}>
