@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { SearchRequestError } from './errors.js';
 import { parseFilterList, parseFilters, requestFilter } from './filters.js';
-import { listHit, postHit, shapeHit, tagHit, userHit, type Hit } from './hits.js';
+import { COLLECTION_FILTERS, searchCollectionRows } from './collections-search.js';
+import { collectionHit, listHit, postHit, shapeHit, tagHit, userHit, type Hit } from './hits.js';
 import { LIST_FILTERS, searchListRows } from './lists-search.js';
 import { mergeParams, PAGINATION_LIMIT, paramsString, parseSearchParams, type SearchParams } from './params.js';
 import { POST_FILTERS, searchPostRows } from './posts-search.js';
@@ -19,7 +20,7 @@ import { queryWords } from './text.js';
 import { searchUserRows, USER_FILTERS } from './users-search.js';
 import type { SearchViewer } from './viewer.js';
 
-/** Spec §7 index names, and lists (the search page's Lists tab). Collections answer empty until publications exist. */
+/** Spec §7 index names (collections: publications), and lists (the search page's Lists tab). */
 export const INDEX_NAMES = ['posts', 'users', 'collections', 'tags', 'lists'] as const;
 export type IndexName = (typeof INDEX_NAMES)[number];
 
@@ -49,7 +50,7 @@ export interface QueryRecord {
   nbHits: number;
 }
 
-const FILTERS = { posts: POST_FILTERS, users: USER_FILTERS, tags: TAG_FILTERS, lists: LIST_FILTERS, collections: {} } as const;
+const FILTERS = { posts: POST_FILTERS, users: USER_FILTERS, tags: TAG_FILTERS, lists: LIST_FILTERS, collections: COLLECTION_FILTERS } as const;
 
 async function hitsFor(db: Db, indexName: IndexName, p: SearchParams, viewer: SearchViewer): Promise<{ hits: Hit[]; nbHits: number }> {
   const q = queryWords(p.query);
@@ -79,8 +80,10 @@ async function hitsFor(db: Db, indexName: IndexName, p: SearchParams, viewer: Se
       const rows = await searchListRows(db, q, p, viewer, filter);
       return { hits: rows.map((r) => shapeHit(indexName, listHit(r), p, q)), nbHits: rows[0]?.n ?? 0 };
     }
-    case 'collections':
-      return { hits: [], nbHits: 0 };
+    case 'collections': {
+      const rows = await searchCollectionRows(db, q, p, filter);
+      return { hits: rows.map((r) => shapeHit(indexName, collectionHit(r), p, q)), nbHits: rows[0]?.n ?? 0 };
+    }
   }
 }
 

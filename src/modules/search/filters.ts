@@ -138,7 +138,8 @@ export function compileFilter(node: FilterNode, attributes: Record<string, Filte
     case 'facet': {
       const a = attr(node.attribute);
       if (a.type === 'array') return sql`(${a.column} @> array[${node.value}]::text[])`;
-      if (a.type === 'text') return sql`(${a.column} is not distinct from ${node.value})`;
+      // Written as `=` so an index serves it; `is not null` keeps NOT true for an empty column.
+      if (a.type === 'text') return sql`(${a.column} = ${node.value} and ${a.column} is not null)`;
       if (a.type === 'bool') return sql`(${a.column} = ${node.value === 'true'})`;
       return sql`(${a.column} = ${numeric(a, toNumber(node.value, `for "${node.attribute}"`))})`;
     }

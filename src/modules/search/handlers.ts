@@ -1,6 +1,7 @@
 import type { EventHandlers } from '../../platform/events/dispatcher.js';
 import { refreshFollowers, refreshPostSignals, reindexPost, reindexUser } from './indexer.js';
 import { reindexList } from './lists-index.js';
+import { reindexCollection } from './collections-index.js';
 
 /**
  * The search documents follow the facts (README, Events): a story's text, settings or place in
@@ -15,5 +16,6 @@ export function searchHandlers(): EventHandlers {
     'user.followed': [(tx, e) => refreshFollowers(tx, e.targetUserId)],
     'user.unfollowed': [(tx, e) => refreshFollowers(tx, e.targetUserId)],
     'catalog.changed': [(tx, e) => reindexList(tx, e.catalogId)],
+    'publication.changed': [(tx, e) => reindexCollection(tx, e.publicationId)],
   };
 }

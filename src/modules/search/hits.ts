@@ -7,6 +7,7 @@
 import type { Paragraph } from '../../shared/paragraphs.js';
 import type { SearchParams } from './params.js';
 import { catalogSlugId } from '../catalogs/queries.js';
+import type { CollectionHitRow } from './collections-search.js';
 import type { ListHitRow } from './lists-search.js';
 import type { PostHitRow } from './posts-search.js';
 import type { TagHitRow } from './tags-search.js';
@@ -46,7 +47,8 @@ export function postHit(row: PostHitRow): { hit: Hit; readable: string } {
       title: row.title,
       subtitle: row.subtitle,
       uniqueSlug,
-      mediumUrl: row.username ? `/@${row.username}/${uniqueSlug}` : `/p/${row.post_id}`,
+      // A story in a publication lives under it (the post page redirects its other addresses there).
+      mediumUrl: row.collection_slug ? `/${row.collection_slug}/${uniqueSlug}` : row.username ? `/@${row.username}/${uniqueSlug}` : `/p/${row.post_id}`,
       firstPublishedAt: ms(row.first_published_at),
       latestPublishedAt: ms(row.latest_published_at),
       readingTime: row.reading_time,
@@ -56,7 +58,7 @@ export function postHit(row: PostHitRow): { hit: Hit; readable: string } {
       creatorId: row.creator_id,
       previewImageId: row.preview_image?.id ?? null,
       tags: row.tags,
-      collectionId: null,
+      collectionId: row.collection_id,
       content: readable.slice(0, CONTENT_CHARS),
     },
   };
@@ -78,6 +80,19 @@ export const tagHit = (row: TagHitRow): Hit => ({
   tagSlug: row.slug,
   postCount: row.post_count,
   followerCount: row.follower_count,
+});
+
+/** A publication found: its home is /{slug}. */
+export const collectionHit = (row: CollectionHitRow): Hit => ({
+  objectID: row.collection_id,
+  collectionId: row.collection_id,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  tags: row.tags,
+  imageId: row.avatar_image_id,
+  followerCount: row.followers_count,
+  url: `/${row.slug}`,
 });
 
 /** A list found: its public page is /@{username}/list/{slugId} (/u/{id}/… for a writer without a username). */

@@ -10,6 +10,7 @@ import type { Sweep } from '../../platform/jobs/sweeper.js';
 import type { DbTransaction } from '../../platform/mail/outbox.js';
 import { LISTED } from '../posts/listed.js';
 import { backfillListsBatch } from './lists-index.js';
+import { backfillCollectionsBatch } from './collections-index.js';
 
 type Conn = Db | DbTransaction;
 
@@ -38,8 +39,8 @@ const qualitySql = (claps: SQL, engagement: SQL, publishedAt: SQL) =>
  */
 async function upsertPosts(db: Conn, where: SQL): Promise<string[]> {
   const { rows } = await db.execute<{ post_id: string }>(sql`
-    with up as (insert into search_posts as s (post_id, creator_id, tags, is_locked, preview_text, document, first_published_at, clap_count, read_count, quality, author_ok, indexed_at)
-    select p.id, p.creator_id, p.tags, p.is_locked, coalesce(t.preview, ''),
+    with up as (insert into search_posts as s (post_id, creator_id, collection_id, tags, is_locked, preview_text, document, first_published_at, clap_count, read_count, quality, author_ok, indexed_at)
+    select p.id, p.creator_id, p.collection_id, p.tags, p.is_locked, coalesce(t.preview, ''),
       setweight(to_tsvector('inkwell_search', p.title), 'A') || setweight(to_tsvector('inkwell_search', p.subtitle), 'B')
         || setweight(to_tsvector('inkwell_search', coalesce(t.body, '')), 'C')
         || setweight(to_tsvector('inkwell_search', replace(array_to_string(p.tags, ' '), '-', ' ')), 'D'),
@@ -56,7 +57,7 @@ async function upsertPosts(db: Conn, where: SQL): Promise<string[]> {
             from jsonb_array_elements(p.paragraphs) with ordinality as j(e, o)) x
       where coalesce(x.text, '') <> '') t
     where ${SEARCHABLE_POST} and (${where})
-    on conflict (post_id) do update set creator_id = excluded.creator_id, tags = excluded.tags, is_locked = excluded.is_locked,
+    on conflict (post_id) do update set creator_id = excluded.creator_id, collection_id = excluded.collection_id, tags = excluded.tags, is_locked = excluded.is_locked,
       preview_text = excluded.preview_text, document = excluded.document, first_published_at = excluded.first_published_at,
       clap_count = excluded.clap_count, quality = excluded.quality, author_ok = excluded.author_ok, indexed_at = now()
     returning post_id, document),
@@ -177,6 +178,7 @@ export async function backfillSearch(db: Db, opts: { batch?: number; log?: (line
     usersDone += await upsertUsers(db, sql`u.id = any(${sqlTextArray(ids)})`);
   }
   while ((await backfillListsBatch(db, batch)) >= batch);
+  while ((await backfillCollectionsBatch(db, batch)) >= batch);
   await upsertTags(db, sql`not exists (select 1 from search_tags s where s.tag_slug = g.slug)`);
   if (postsDone + usersDone > 0) await db.execute(sql`analyze search_posts; analyze search_users; analyze search_tags`);
   return { posts: postsDone, users: usersDone, seconds: (Date.now() - started) / 1000 };
@@ -200,6 +202,8 @@ export function searchBackfillSweep(db: Db): Sweep {
       if (people.length > 0) handled += await upsertUsers(db, sql`u.id = any(${sqlTextArray(people)})`);
       if (handled >= batchSize) return handled;
       handled += await backfillListsBatch(db, batchSize - handled);
+      if (handled >= batchSize) return handled;
+      handled += await backfillCollectionsBatch(db, batchSize - handled);
       if (handled >= batchSize) return handled;
       // Tags go all at once (a short row each).
       return handled + (await upsertTags(db, sql`not exists (select 1 from search_tags s where s.tag_slug = g.slug)`));

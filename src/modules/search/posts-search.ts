@@ -128,6 +128,9 @@ export interface PostHitRow {
   username: string | null;
   image_id: string | null;
   preview_text: string;
+  /** The publication the story appears in, and its slug (the story's address is under it). */
+  collection_id: string | null;
+  collection_slug: string | null;
   /** The whole body, only when asked for and the reader may read it (never sent otherwise). */
   paragraphs: Paragraph[] | null;
 }
@@ -218,8 +221,10 @@ export function postSearchSql(q: QueryWords, p: SearchParams, viewer: SearchView
       order by in_title desc, score desc, c.post_id limit ${p.hitsPerPage} offset ${p.page * p.hitsPerPage}
     )
     select r.post_id, r.n::int as n, s.preview_text, p.title, p.subtitle, p.slug, p.is_locked, p.creator_id, p.first_published_at, p.latest_published_at,
-      p.reading_time, p.clap_count, p.preview_image, p.tags, u.name, u.username, u.image_id, ${body} as paragraphs
+      p.reading_time, p.clap_count, p.preview_image, p.tags, u.name, u.username, u.image_id, ${body} as paragraphs,
+      p.collection_id, pc.slug as collection_slug
     from ranked r join search_posts s on s.post_id = r.post_id join posts p on p.id = r.post_id join users u on u.id = p.creator_id
+      left join publications pc on pc.id = p.collection_id
     where p.deleted_at is null and not u.is_suspended and u.deactivated_at is null
     order by r.in_title desc, r.score desc, r.post_id`;
 }

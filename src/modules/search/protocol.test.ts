@@ -25,7 +25,7 @@ describe('search parameters', () => {
 describe('filters', () => {
   it('compiles AND, OR, NOT, ranges and comparisons to parameterized SQL', () => {
     const q = compiled('creatorId:abc AND (tags:"data science" OR NOT tags:rust) AND firstPublishedAt > 1700000000000');
-    expect(q.sql).toBe('((s.creator_id is not distinct from $1) and ((s.tags @> array[$2]::text[]) or (not (s.tags @> array[$3]::text[]))) and (s.first_published_at > to_timestamp($4::double precision / 1000)))');
+    expect(q.sql).toBe('((s.creator_id = $1 and s.creator_id is not null) and ((s.tags @> array[$2]::text[]) or (not (s.tags @> array[$3]::text[]))) and (s.first_published_at > to_timestamp($4::double precision / 1000)))');
     expect(q.params).toEqual(['abc', 'data science', 'rust', 1700000000000]);
     expect(compiled('clapCount:10 TO 20').sql).toBe('(s.clap_count between $1::double precision and $2::double precision)');
   });

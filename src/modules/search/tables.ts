@@ -25,7 +25,7 @@ export const searchPosts = pgTable(
     creatorId: text('creator_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The publication of the story; null until publications exist. */
+    /** The publication the story appears in (posts.collection_id), kept by post.changed; null for none. */
     collectionId: text('collection_id'),
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     isLocked: boolean('is_locked').notNull().default(false),
@@ -44,6 +44,8 @@ export const searchPosts = pgTable(
     index('search_posts_quality_idx').on(t.quality.desc()),
     index('search_posts_creator_idx').on(t.creatorId, t.quality.desc()),
     index('search_posts_tags_idx').using('gin', t.tags),
+    // A publication's own search (filters collectionId:{id}): its stories, the best first.
+    index('search_posts_collection_idx').on(t.collectionId, t.quality.desc()).where(sql`${t.collectionId} is not null`),
   ],
 );
 

@@ -28,3 +28,4 @@ export * from '../../modules/stats/tables.js';
 export * from '../../modules/custom-domains/tables.js';
 export * from '../../modules/publications/submission-tables.js';
 export * from '../../modules/publications/admin-tables.js';
+export * from '../../modules/search/collections-tables.js';

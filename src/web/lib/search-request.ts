@@ -5,6 +5,7 @@
  */
 import { LIMITS } from '../../shared/constants.js';
 import type { SearchCategory } from './search-categories.js';
+import { publicationSearchScope, type PublicationSearchKey } from './publication-search-scope.js';
 
 export type SearchIndexName = 'posts' | 'users' | 'collections' | 'tags' | 'lists';
 
@@ -53,7 +54,7 @@ export function encodeSearchParams(p: SearchParams): string {
  * stories. `name` tags the analytics of the request.
  */
 export interface SearchContext {
-  name: 'post' | 'user' | 'topic' | 'your-stories' | 'notifications' | 'default';
+  name: 'post' | 'user' | 'topic' | 'publication' | 'your-stories' | 'notifications' | 'default';
   indexes: SearchIndexName[];
   /** Restricts the stories (a writer's, a topic's). */
   postFilters?: string;
@@ -62,7 +63,16 @@ export interface SearchContext {
    * looks the id up and applies it with `withCreatorId` before searching.
    */
   creatorUsername?: string;
+  /** A publication's pages name it by slug, domain or id; the caller looks its id up and applies it with `withCollectionId`. */
+  publication?: PublicationSearchKey;
+  /** Where Enter sends the query (a publication's own search page); /search otherwise. */
+  searchPath?: string;
   placeholder: string;
+}
+
+/** Stories of one publication (the index filters by collectionId). */
+export function withCollectionId(context: SearchContext, collectionId: string): SearchContext {
+  return { ...context, postFilters: publicationFilter(collectionId), publication: undefined };
 }
 
 /** Stories of one writer (the index filters by creatorId). */
@@ -74,6 +84,9 @@ export interface RouteInfo {
   pageId: string;
   pathname: string;
   viewerId: string | null;
+  /** The browser's host and the main host: on a publication's own domain every page is the publication's. */
+  host?: string | null;
+  mainHost?: string;
 }
 
 const USER_PAGES = new Set(['user-profile', 'user-about', 'user-followers', 'user-following', 'user-books', 'user-catalogs', 'user-catalog']);
@@ -93,7 +106,9 @@ const segment = (pathname: string, re: RegExp) => {
  * stories; a topic's pages that topic's stories; your stories your own; notifications
  * people; every other page everything (stories, people, publications, topics).
  */
-export function searchContextFor({ pageId, pathname, viewerId }: RouteInfo): SearchContext {
+export function searchContextFor({ pageId, pathname, viewerId, host = null, mainHost = '' }: RouteInfo): SearchContext {
+  const scope = publicationSearchScope(pageId, pathname, host, mainHost);
+  if (scope) return { name: 'publication', indexes: ['posts'], publication: scope.key, searchPath: scope.searchPath, placeholder: 'Search this publication' };
   if (pageId === 'post') return { name: 'post', indexes: ['posts'], placeholder: 'Search stories' };
   if (USER_PAGES.has(pageId)) {
     const username = segment(pathname, /^\/@([^/]+)/);
@@ -137,9 +152,12 @@ export const indexForCategory = (category: SearchCategory): SearchIndexName | nu
 export const hitsPerPageFor = (indexName: SearchIndexName) => (indexName === 'posts' ? POST_SEARCH_HITS_PER_PAGE : OTHER_SEARCH_HITS_PER_PAGE);
 
 /** One page (0-based) of a search results tab. */
-export function resultsPageRequest(indexName: SearchIndexName, query: string, page: number): SearchRequest {
-  return request(indexName, { query, hitsPerPage: hitsPerPageFor(indexName), page, clickAnalytics: true, analyticsTags: ['search-page'] });
+export function resultsPageRequest(indexName: SearchIndexName, query: string, page: number, filters?: string): SearchRequest {
+  return request(indexName, { query, hitsPerPage: hitsPerPageFor(indexName), page, filters, clickAnalytics: true, analyticsTags: ['search-page'] });
 }
+
+/** A publication's stories (the index filters by collectionId). */
+export const publicationFilter = (collectionId: string) => `collectionId:${quote(collectionId)}`;
 
 function request(indexName: SearchIndexName, p: SearchParams): SearchRequest {
   return { indexName, params: encodeSearchParams(indexName === 'tags' ? { ...p, numericFilters: [...(p.numericFilters ?? []), ...TAG_NUMERIC_FILTERS] } : p) };

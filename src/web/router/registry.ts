@@ -9,7 +9,6 @@ import { shareImage, sharingMeta, webSiteLd } from './sharing.js';
 import { POST_ENGAGEMENT_QUERY } from '../graphql/engagement-operations.js';
 import { POST_RESPONSES_PAGE_QUERY, THREADED_POST_RESPONSES_QUERY } from '../graphql/responses-operations.js';
 import { firstPageVariables } from '../pages/post/responses/first-page.js';
-import { isSearchCategory } from '../lib/search-categories.js';
 import { lazyGroupOf } from './lazy-pages.js';
 import { HOME_LO_TRENDING_QUERY } from '../graphql/feeds-operations.js';
 import { SERIES_NAV_QUERY } from '../graphql/series-nav-operations.js';
@@ -183,13 +182,6 @@ export const PAGES: Record<string, PageDef> = {
     module: 'src/web/pages/unrecognized-account/UnrecognizedAccountPage.tsx',
     load: () => import('../pages/unrecognized-account/UnrecognizedAccountPage.js'),
     head: (_data, _params, site) => ({ title: `Unrecognized account – ${site.siteName}`, robots: 'noindex' }),
-  },
-  // /search[/{category}]?q=: results load in the browser; publication search 404s until publications exist.
-  search: {
-    module: 'src/web/pages/search/SearchPage.tsx',
-    load: () => import('../pages/search/SearchPage.js'),
-    outcome: (_data, params) => (params.collectionSlug !== undefined || !isSearchCategory(params.category) ? { notFound: true } : {}),
-    head: (_data, _params, site) => ({ title: `Search – ${site.siteName}`, robots: 'noindex' }),
   },
   'not-found': {
     module: 'src/web/pages/not-found/NotFoundPage.tsx',

@@ -1,6 +1,8 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { cx } from '../../lib/class-names';
 import { useNavigation } from '../../router/navigation';
+import { useSite } from '../../app-context';
+import { browserHost, publicationSearchScope } from '../../lib/publication-search-scope';
 import { SearchIcon } from '../icons';
 import { SEARCH_HREF, searchHref } from './site-pages';
 import styles from './search-box.module.css';
@@ -34,6 +36,7 @@ export interface SearchBoxProps {
  */
 export function SearchBox({ className, placeholder = 'Search' }: SearchBoxProps) {
   const nav = useNavigation();
+  const site = useSite();
   const inputId = useId();
   const popoverId = useId();
   const [expanded, setExpanded] = useState(false);
@@ -57,7 +60,9 @@ export function SearchBox({ className, placeholder = 'Search' }: SearchBoxProps)
     void loadPredictive().then((m) => m.saveRecentSearch(q), () => {});
     setOpen(false);
     inputRef.current?.blur();
-    nav.navigate(searchHref(q));
+    // Spec §2.5: on a publication's pages the box searches that publication.
+    const scope = publicationSearchScope(site.pageId, nav.pathname, browserHost(), site.mainHost);
+    nav.navigate(scope ? `${scope.searchPath}?q=${encodeURIComponent(q)}` : searchHref(q));
   };
 
   return (

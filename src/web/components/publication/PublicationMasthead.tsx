@@ -49,6 +49,7 @@ export function PublicationMasthead({ publication, actions }: { publication: Pub
               </Link>
             </li>
           ))}
+          <li><Link href={`${base}/search`} className={styles.item}>Search</Link></li>
           <li>
             <Link href={`${base}/about`} className={styles.item}>
               About

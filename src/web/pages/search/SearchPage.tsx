@@ -10,6 +10,7 @@ import type { PageProps } from '../../router/registry.js';
 import { GlobalSearchOnlyToggle } from './GlobalSearchOnly.js';
 import { ListResult, PersonResult, PostResult, PublicationResult, TopicResult } from './results.js';
 import { SearchSidebar } from './SearchSidebar.js';
+import { PublicationSearch } from './PublicationSearch.js';
 import { useSearchResults, type ResultItem } from './use-search-results.js';
 import frame from '../../styles/page-heading.module.css';
 import styles from './search-page.module.css';
@@ -27,6 +28,7 @@ const categoryOf = (params: Record<string, string>): SearchCategory => (isSearch
 export default function SearchPage({ params }: PageProps) {
   const category = categoryOf(params);
   const q = useSearchQuery();
+  if (params.collectionSlug !== undefined || params.collectionId !== undefined) return <PublicationSearch params={params} query={q} />;
   return (
     <GlobalSearchOnlyToggle initial={params.collectionSlug === undefined}>
       <div className={frame.page} data-search-page="">
@@ -52,11 +54,12 @@ export default function SearchPage({ params }: PageProps) {
 
 export function Sidebar({ params }: PageProps) {
   const q = useSearchQuery();
+  if (params.collectionSlug !== undefined || params.collectionId !== undefined) return null;
   return categoryOf(params) === 'posts' && q ? <SearchSidebar query={q} /> : null;
 }
 
 /** A search field on the page itself: on small screens the header has only a button. */
-function SearchField({ query, category }: { query: string; category: SearchCategory }) {
+export function SearchField({ query, category, action = searchCategoryHref(category, '') }: { query: string; category: SearchCategory; action?: string }) {
   const nav = useNavigation();
   const [value, setValue] = useState(query);
   useEffect(() => setValue(query), [query]);
@@ -65,17 +68,17 @@ function SearchField({ query, category }: { query: string; category: SearchCateg
     const next = value.trim();
     if (!next) return;
     saveRecentSearch(next);
-    nav.navigate(searchCategoryHref(category, next));
+    nav.navigate(`${action}?q=${encodeURIComponent(next)}`);
   };
   return (
-    <form role="search" className={styles.field} action={searchCategoryHref(category, '')} method="get" onSubmit={onSubmit}>
+    <form role="search" className={styles.field} action={action} method="get" onSubmit={onSubmit}>
       <input className={styles.fieldInput} type="search" name="q" aria-label="Search" placeholder="Search" autoComplete="off" value={value} onChange={(e) => setValue(e.target.value)} />
     </form>
   );
 }
 
-function CategoryResults({ category, query }: { category: SearchCategory; query: string }) {
-  const results = useSearchResults<{ objectID: string }>(indexForCategory(category), query);
+export function CategoryResults({ category, query, filters }: { category: SearchCategory; query: string; filters?: string }) {
+  const results = useSearchResults<{ objectID: string }>(indexForCategory(category), query, filters);
   const sentinel = useRef<HTMLDivElement | null>(null);
   const { hasMore, loadingMore, moreFailed, more } = results;
 

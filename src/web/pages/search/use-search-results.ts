@@ -38,7 +38,7 @@ const EMPTY: State<never> = { status: 'idle', items: [], nbHits: 0, nextPage: nu
  * 8 stories per page). Spec §8: a failed first page is an error that clears the results,
  * shown without a retry. A new query or tab starts over; answers to an older one are dropped.
  */
-export function useSearchResults<H extends { objectID: string }>(indexName: SearchIndexName | null, query: string): SearchResults<H> {
+export function useSearchResults<H extends { objectID: string }>(indexName: SearchIndexName | null, query: string, filters?: string): SearchResults<H> {
   const transport = useSearchTransport();
   const [state, setState] = useState<State<H>>(EMPTY as State<H>);
   const generation = useRef(0);
@@ -48,7 +48,7 @@ export function useSearchResults<H extends { objectID: string }>(indexName: Sear
   const fetchPage = useCallback(
     async (page: number, mine: number) => {
       if (!indexName) return;
-      const [result] = await multiQuery(transport, [resultsPageRequest(indexName, q, page)]);
+      const [result] = await multiQuery(transport, [resultsPageRequest(indexName, q, page, filters)]);
       if (mine !== generation.current || !result) return;
       const start = result.page * result.hitsPerPage;
       const items = (result.hits as H[]).map((hit, i) => ({ hit, queryID: result.queryID ?? null, position: start + i + 1 }));
@@ -64,7 +64,7 @@ export function useSearchResults<H extends { objectID: string }>(indexName: Sear
         };
       });
     },
-    [indexName, q, transport],
+    [indexName, q, filters, transport],
   );
 
   useEffect(() => {
