@@ -163,6 +163,13 @@ CREATE TABLE "publication_invitations" (
 	CONSTRAINT "publication_invitations_target" CHECK (("publication_invitations"."invitee_id" is null) <> ("publication_invitations"."email" is null))
 );
 --> statement-breakpoint
+CREATE TABLE "search_collections" (
+	"collection_id" text PRIMARY KEY NOT NULL,
+	"name_key" text NOT NULL,
+	"document" "tsvector" NOT NULL,
+	"indexed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "collection_id" text;--> statement-breakpoint
 ALTER TABLE "publication_audit_log" ADD CONSTRAINT "publication_audit_log_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publication_audit_log" ADD CONSTRAINT "publication_audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -190,10 +197,12 @@ ALTER TABLE "publication_about" ADD CONSTRAINT "publication_about_publication_id
 ALTER TABLE "publication_invitations" ADD CONSTRAINT "publication_invitations_publication_id_publications_id_fk" FOREIGN KEY ("publication_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publication_invitations" ADD CONSTRAINT "publication_invitations_inviter_id_users_id_fk" FOREIGN KEY ("inviter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "publication_invitations" ADD CONSTRAINT "publication_invitations_invitee_id_users_id_fk" FOREIGN KEY ("invitee_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "search_collections" ADD CONSTRAINT "search_collections_collection_id_publications_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "publication_audit_log_idx" ON "publication_audit_log" USING btree ("publication_id","created_at");--> statement-breakpoint
 CREATE INDEX "publication_featured_posts_order_idx" ON "publication_featured_posts" USING btree ("publication_id","position");--> statement-breakpoint
 CREATE INDEX "publication_featuring_events_idx" ON "publication_featuring_events" USING btree ("publication_id","created_at");--> statement-breakpoint
 CREATE INDEX "publication_follows_user_idx" ON "publication_follows" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "publication_follows_recent_idx" ON "publication_follows" USING btree ("publication_id","created_at","user_id");--> statement-breakpoint
 CREATE INDEX "publication_members_user_idx" ON "publication_members" USING btree ("user_id","role");--> statement-breakpoint
 CREATE INDEX "publication_mutes_user_idx" ON "publication_mutes" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "publications_slug_idx" ON "publications" USING btree ("slug");--> statement-breakpoint
@@ -213,6 +222,9 @@ CREATE INDEX "publication_invitations_invitee_idx" ON "publication_invitations" 
 CREATE INDEX "publication_invitations_email_idx" ON "publication_invitations" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "publication_invitations_open_user_idx" ON "publication_invitations" USING btree ("publication_id","invitee_id") WHERE status = 'PENDING' and invitee_id is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "publication_invitations_open_email_idx" ON "publication_invitations" USING btree ("publication_id","email") WHERE status = 'PENDING' and email is not null;--> statement-breakpoint
+CREATE INDEX "search_collections_document_idx" ON "search_collections" USING gin ("document");--> statement-breakpoint
+CREATE INDEX "search_collections_name_key_idx" ON "search_collections" USING btree ("name_key");--> statement-breakpoint
 ALTER TABLE "posts" ADD CONSTRAINT "posts_collection_id_publications_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."publications"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "posts_listed_collection_idx" ON "posts" USING btree ("collection_id","first_published_at","id") WHERE "posts"."collection_id" is not null and "posts"."deleted_at" is null and "posts"."first_published_at" is not null and "posts"."visibility" = 'PUBLIC' and "posts"."in_response_to_post_id" is null;--> statement-breakpoint
-CREATE INDEX "post_reads_post_idx" ON "post_reads" USING btree ("post_id","first_read_at");
+CREATE INDEX "post_reads_post_idx" ON "post_reads" USING btree ("post_id","first_read_at");--> statement-breakpoint
+CREATE INDEX "search_posts_collection_idx" ON "search_posts" USING btree ("collection_id","quality" DESC NULLS LAST) WHERE "search_posts"."collection_id" is not null;

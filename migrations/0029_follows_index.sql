@@ -1,1 +1,0 @@
-CREATE INDEX "publication_follows_recent_idx" ON "publication_follows" USING btree ("publication_id","created_at","user_id");
