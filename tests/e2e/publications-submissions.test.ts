@@ -69,10 +69,7 @@ describe.skipIf(h.skipReason !== '')(`publication submissions${h.skipReason ? ` 
     await item.waitFor();
     await shoot(owner.page, 'submissions-editors-page');
     await clickOnceHydrated(item.getByRole('button', { name: 'Approve', exact: true }));
-    await owner.page.getByText(`${title}: Approved`, { exact: true }).waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
-      await owner.page.screenshot({ path: screenshotPath('submissions-debug'), fullPage: true });
-      throw e;
-    });
+    await owner.page.getByText(`${title}: Approved`, { exact: true }).waitFor();
     await owner.page.getByText('Nothing here yet.').waitFor();
     await expect(owner.page.getByTestId('submission').count()).resolves.toBe(0);
 

@@ -29,16 +29,12 @@ interface Data {
 }
 type Outcome = { result: { __typename: string; message?: string; submission?: { status: string } } };
 
-/**
- * Sends one of the editors' decisions; answers the new status or the server's message. The
- * page's list is fetched again with the answer (a decided submission moves to another tab; by
- * operation name: the page's document is a transformed copy).
- */
+/** Sends one of the editors' decisions; answers the new status or the server's message. */
 function useDecision() {
   const loadData = useBrowserData();
   return async (mutation: DocumentNode, variables: Record<string, unknown>): Promise<{ ok: boolean; text: string }> => {
     const { client } = await loadData();
-    const res = await client.mutate({ mutation, variables, refetchQueries: ['PublicationStoriesQuery'], awaitRefetchQueries: true });
+    const res = await client.mutate({ mutation, variables });
     const r = (res.data as Outcome | null | undefined)?.result;
     return r?.__typename === 'CollectionSubmissionSuccess' ? { ok: true, text: r.submission!.status } : { ok: false, text: r?.message ?? 'Something went wrong.' };
   };
@@ -132,7 +128,18 @@ export default function PublicationStoriesPage({ params }: PageProps) {
   const { pathname } = useNavigation();
   const [done, setDone] = useState<string | null>(null);
   const tab = storiesTabOf(params) ?? 'submissions';
-  const data = usePageQuery<Data>(PUBLICATION_STORIES_QUERY, { ...publicationVariables(params), filterBy: tab });
+  const variables = { ...publicationVariables(params), filterBy: tab };
+  const pageData = usePageQuery<Data>(PUBLICATION_STORIES_QUERY, variables);
+  // After a decision the list is asked for again: a decided submission leaves this tab for another.
+  const [fresh, setFresh] = useState<Data | null>(null);
+  const loadData = useBrowserData();
+  const decided = (text: string) => {
+    setDone(text);
+    void loadData()
+      .then(({ client }) => client.query({ query: PUBLICATION_STORIES_QUERY, variables, fetchPolicy: 'network-only' }))
+      .then(({ data }) => data && setFresh(data as Data));
+  };
+  const data = fresh ?? pageData;
   const c = data?.collection;
   if (!c) return null;
   const base = publicationBaseHere(c, pathname);
@@ -162,8 +169,8 @@ export default function PublicationStoriesPage({ params }: PageProps) {
         )}
         {empty && <p className={styles.meta}>Nothing here yet.</p>}
         <ul className={styles.list}>
-          {lists && c.submissions.map((s) => <SubmissionItem key={s.id} s={s} onDone={setDone} />)}
-          {tab === 'published' && c.editorStories.map((p) => <RemovableStory key={p.id} post={p} collectionId={c.id} onDone={setDone} />)}
+          {lists && c.submissions.map((s) => <SubmissionItem key={s.id} s={s} onDone={decided} />)}
+          {tab === 'published' && c.editorStories.map((p) => <RemovableStory key={p.id} post={p} collectionId={c.id} onDone={decided} />)}
           {(tab === 'unlisted' || tab === 'featured') &&
             c.editorStories.map((p) => (
               <li key={p.id} className={styles.item}>
