@@ -18,9 +18,10 @@ const HEADER_HEIGHT: Record<string, number> = { SMALL: 96, MEDIUM: 160, LARGE: 2
  * The head of every publication page: the published header design (size, colour, the
  * 1800×212 background crop), the logo or the name, the navigation items, and the page's actions
  * (Follow, Edit for editors). User-written colours are applied as a style value only after the
- * hex check the design commands make.
+ * hex check the design commands make. `inset`: on a page as wide as the window (no main column
+ * around it), the masthead keeps the page's side margin instead of touching the window's edges.
  */
-export function PublicationMasthead({ publication, actions }: { publication: PublicationFrameData; actions?: ReactNode }) {
+export function PublicationMasthead({ publication, actions, inset }: { publication: PublicationFrameData; actions?: ReactNode; inset?: boolean }) {
   const base = publicationBaseHere(publication, useNavigation().pathname);
   const { header } = publication.homepage;
   const color = header.color && /^[0-9a-fA-F]{6}$/.test(header.color) ? `#${header.color}` : undefined;
@@ -30,7 +31,7 @@ export function PublicationMasthead({ publication, actions }: { publication: Pub
     ...(header.backgroundImage ? { backgroundImage: `url("${imageUrl(header.backgroundImage.id, 1800, 212)}")` } : {}),
   };
   return (
-    <header className={styles.masthead} data-testid="publication-masthead">
+    <header className={inset ? `${styles.masthead} ${styles.inset}` : styles.masthead} data-testid="publication-masthead">
       <div className={styles.banner} style={style} data-size={header.size} data-themed={color || header.backgroundImage ? '' : undefined}>
         <Link href={base || '/'} className={styles.identity}>
           {publication.logo ? (

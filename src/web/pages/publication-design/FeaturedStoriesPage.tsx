@@ -52,7 +52,7 @@ export default function FeaturedStoriesPage({ params }: PageProps) {
 
   return (
     <div className={styles.page}>
-      <PublicationMasthead publication={publication} actions={<PublicationActions publication={publication} />} />
+      <PublicationMasthead publication={publication} actions={<PublicationActions publication={publication} />} inset />
       <h1 className={styles.title}>Featured stories</h1>
       <div className={styles.columns}>
         <section className={styles.group} aria-labelledby="featured-order">

@@ -18,9 +18,7 @@ export function PublicationFrame({ publication, current, children }: { publicati
   const base = publicationBaseHere(publication, useNavigation().pathname);
   return (
     <>
-      <div className={styles.masthead}>
-        <PublicationMasthead publication={publication} actions={<PublicationActions publication={publication} />} />
-      </div>
+      <PublicationMasthead publication={publication} actions={<PublicationActions publication={publication} />} inset />
       <div className={styles.page}>
         <nav className={styles.tabs} aria-label={`${publication.name} stories`}>
           {LIST_TABS.map((t) => (

@@ -42,7 +42,7 @@ export default function PublicationStatsPage({ params }: PageProps) {
   ] as const;
   return (
     <>
-      <PublicationMasthead publication={publication} />
+      <PublicationMasthead publication={publication} inset />
       <main className={styles.page}>
         <h1 className={styles.heading}>Stats</h1>
         <p className={styles.window}>

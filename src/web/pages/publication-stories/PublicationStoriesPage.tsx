@@ -147,7 +147,7 @@ export default function PublicationStoriesPage({ params }: PageProps) {
   const empty = lists ? c.submissions.length === 0 : c.editorStories.length === 0;
   return (
     <>
-      <PublicationMasthead publication={c} />
+      <PublicationMasthead publication={c} inset />
       <main className={styles.page}>
         <h1 className={styles.heading}>Stories</h1>
         <nav className={styles.tabs} aria-label="Stories">
