@@ -34,6 +34,8 @@ export default function PublicationHomePage({ params }: PageProps) {
   if (!publication) return null;
   return (
     <div className={styles.main}>
+      {/* The masthead shows the name (or the logo); the page's heading names it for screen readers. */}
+      <h1 className="visually-hidden">{publication.name}</h1>
       <PublicationMasthead publication={publication} actions={<PublicationActions publication={publication} />} />
       {publication.homepage.sections.length === 0 ? (
         <p className={styles.empty}>{publication.name} has no stories to show yet.</p>
