@@ -1,26 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { countStatements } from '../support/count-statements.js';
 import { newReader, newStory, type Reader } from '../support/readers.js';
 
 const PAGE = `query($id: ID!) { catalogById(catalogId: $id) { id name itemsCount version items { items { catalogItemId note post { id title } } next } } }`;
 const CREATE = `mutation($name: String!) { createCatalog(name: $name, visibility: PUBLIC) { ... on CatalogEditSuccess { catalog { id } } } }`;
-
-/** Counts every statement the app sends through the pool while `work` runs. */
-async function countStatements(t: TestApp, work: () => Promise<unknown>): Promise<number> {
-  const pool = t.database.db.$client;
-  const query = pool.query.bind(pool);
-  let n = 0;
-  pool.query = ((...args: unknown[]) => {
-    n++;
-    return (query as (...a: unknown[]) => unknown)(...args);
-  }) as typeof pool.query;
-  try {
-    await work();
-  } finally {
-    pool.query = query;
-  }
-  return n;
-}
 
 describe('list page cost', () => {
   let t: TestApp;

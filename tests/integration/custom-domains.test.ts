@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { countStatements } from '../support/count-statements.js';
 import { newReader, newStory, type Reader } from '../support/readers.js';
 import { testBrowser } from '../support/test-browser.js';
 import { freeUdpPort, hasDnsmasq, startDnsmasq, type DnsZone } from '../support/dnsmasq.js';
@@ -20,23 +21,6 @@ const BY_KEY = `query($s: String) { collection(domainOrSlug: $s) { id slug domai
 const SITE_ADDRESS = '203.0.113.7';
 
 const pageTitle = (html: string) => /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? null;
-
-/** Counts every statement the app sends through the pool while `work` runs. */
-async function countStatements(t: TestApp, work: () => Promise<unknown>): Promise<number> {
-  const pool = t.database.db.$client;
-  const query = pool.query.bind(pool);
-  let n = 0;
-  pool.query = ((...args: unknown[]) => {
-    n++;
-    return (query as (...a: unknown[]) => unknown)(...args);
-  }) as typeof pool.query;
-  try {
-    await work();
-  } finally {
-    pool.query = query;
-  }
-  return n;
-}
 
 describe.skipIf(!hasDnsmasq() && !process.env.CI)('custom domains (needs dnsmasq: apt-get install dnsmasq)', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { countStatements } from '../support/count-statements.js';
 import { newReader, newStory, type Reader } from '../support/readers.js';
 import { testBrowser } from '../support/test-browser.js';
 
@@ -166,23 +167,6 @@ describe('publications: the homepage design', () => {
     expect((await reader.browser.gql(EVENTS, { s: slug })).data.collection.featuringEvents).toEqual([]);
   });
 });
-
-/** Counts every statement the app sends through the pool while `work` runs. */
-async function countStatements(t: TestApp, work: () => Promise<unknown>): Promise<number> {
-  const pool = t.database.db.$client;
-  const query = pool.query.bind(pool);
-  let n = 0;
-  pool.query = ((...args: unknown[]) => {
-    n++;
-    return (query as (...a: unknown[]) => unknown)(...args);
-  }) as typeof pool.query;
-  try {
-    await work();
-  } finally {
-    pool.query = query;
-  }
-  return n;
-}
 
 describe('publications: what a homepage costs', () => {
   it('reads a homepage of 6 posts sections with as many statements as one of a single section', async () => {

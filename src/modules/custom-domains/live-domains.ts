@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { sharedPubSub } from '../../platform/pubsub/index.js';
+import { keptPerDb } from '../../platform/pubsub/kept-per-db.js';
 import type { DomainOwnerKind } from './model.js';
 
 /** Tells every process that a domain was activated or removed: they read the live domains again on next use. */
@@ -22,39 +22,19 @@ export interface LiveDomain {
   username: string | null;
 }
 
-interface Kept {
+interface LiveDomains {
   byDomain: Map<string, LiveDomain>;
   byOwner: Map<string, string>;
-  readAt: number;
-  generation: number;
-}
-
-/**
- * The live domains per database (a process serves one; tests run several), kept in memory: every
- * page request on a custom host is resolved through here, and a request must cost no statement
- * for it. A site has few custom domains (one per publication or user at most), so all of them fit.
- */
-const kept = new WeakMap<Db, Kept>();
-const loading = new WeakMap<Db, Promise<Kept>>();
-let generation = 0;
-let listening: Promise<void> | null = null;
-
-function listen(): Promise<void> {
-  listening ??= sharedPubSub()
-    .then((bus) => bus.subscribe(CUSTOM_DOMAINS_CHANNEL, () => void generation++))
-    .then(() => undefined)
-    .catch(() => {
-      // Without pub/sub, the map is read again after KEEP_MS.
-      listening = null;
-    });
-  return listening;
 }
 
 const ownerKey = (kind: DomainOwnerKind, id: string) => `${kind}:${id}`;
 
-async function load(db: Db): Promise<Kept> {
-  await listen();
-  const at = generation;
+/**
+ * The live domains, kept in memory per database: every page request on a custom host is resolved
+ * through here, and a request must cost no statement for it. A site has few custom domains (one
+ * per publication or user at most), so all of them fit.
+ */
+const liveDomains = keptPerDb<LiveDomains>(CUSTOM_DOMAINS_CHANNEL, KEEP_MS, async (db) => {
   const { rows } = await db.execute(sql`
     select d.domain, d.owner_kind as "ownerKind", d.owner_id as "ownerId", p.slug, u.username
       from custom_domains d
@@ -67,36 +47,18 @@ async function load(db: Db): Promise<Kept> {
     byDomain.set(r.domain, r);
     byOwner.set(ownerKey(r.ownerKind, r.ownerId), r.domain);
   }
-  const value: Kept = { byDomain, byOwner, readAt: Date.now(), generation: at };
-  kept.set(db, value);
-  return value;
-}
-
-async function liveDomains(db: Db): Promise<Kept> {
-  const k = kept.get(db);
-  if (k && k.generation === generation && Date.now() - k.readAt < KEEP_MS) return k;
-  let pending = loading.get(db);
-  if (!pending) {
-    pending = load(db).finally(() => loading.delete(db));
-    loading.set(db, pending);
-  }
-  return pending;
-}
+  return { byDomain, byOwner };
+});
 
 /** The ACTIVE domain a Host names (lowercase, without port), or null. */
 export async function liveDomainByName(db: Db, domain: string): Promise<LiveDomain | null> {
-  return (await liveDomains(db)).byDomain.get(domain.toLowerCase().replace(/\.$/, '')) ?? null;
+  return (await liveDomains.get(db)).byDomain.get(domain.toLowerCase().replace(/\.$/, '')) ?? null;
 }
 
 /** The owner's ACTIVE domain, or null: what its links (profileUrl, publicationUrl) use. */
 export async function liveDomainOf(db: Db, ownerKind: DomainOwnerKind, ownerId: string): Promise<string | null> {
-  return (await liveDomains(db)).byOwner.get(ownerKey(ownerKind, ownerId)) ?? null;
+  return (await liveDomains.get(db)).byOwner.get(ownerKey(ownerKind, ownerId)) ?? null;
 }
 
 /** Forgets this process's map and tells the other processes to (call after the change commits). */
-export async function customDomainsChanged(db: Db): Promise<void> {
-  kept.delete(db);
-  generation++;
-  const bus = await sharedPubSub();
-  await bus.publish(CUSTOM_DOMAINS_CHANNEL, String(Date.now()));
-}
+export const customDomainsChanged = (db: Db): Promise<void> => liveDomains.changed(db);

@@ -145,18 +145,25 @@ export const PUBLISH_HOMEPAGE = gql`
   ${DESIGN_RESULT}
 `;
 
+/** A featured story as the featured page lists it (its query and every featuring mutation's answer). */
+const FEATURED_POST_FIELDS = gql`
+  fragment FeaturedPostFields on PublicationFeaturedPost {
+    id
+    position
+    post {
+      id
+      title
+    }
+  }
+`;
+
 /** /{slug}/manage/stories/featured: the featured order and the stories that may be featured. */
 export const PUBLICATION_FEATURED_QUERY = gql`
   query PublicationFeaturedQuery($domainOrSlug: String, $id: ID) {
     collection(domainOrSlug: $domainOrSlug, id: $id) {
       ...PublicationFrameFields
       featuredPosts {
-        id
-        position
-        post {
-          id
-          title
-        }
+        ...FeaturedPostFields
       }
       storiesToFeature {
         posts {
@@ -169,6 +176,7 @@ export const PUBLICATION_FEATURED_QUERY = gql`
     }
   }
   ${PUBLICATION_FRAME_FIELDS}
+  ${FEATURED_POST_FIELDS}
 `;
 
 const FEATURED_RESULT = gql`
@@ -176,12 +184,7 @@ const FEATURED_RESULT = gql`
     __typename
     ... on FeaturedPostsSuccess {
       featuredPosts {
-        id
-        position
-        post {
-          id
-          title
-        }
+        ...FeaturedPostFields
       }
     }
     ... on BadRequest {
@@ -197,6 +200,7 @@ const FEATURED_RESULT = gql`
       message
     }
   }
+  ${FEATURED_POST_FIELDS}
 `;
 
 export const FEATURE_POST = gql`
