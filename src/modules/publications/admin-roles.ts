@@ -7,6 +7,7 @@ import { normalizeEmail } from '../accounts/validation.js';
 import { sendSystemNotice } from '../notifications/commands.js';
 import { ADMIN_LIMITS, ADMIN_MESSAGES, isInvitableRole } from './admin-model.js';
 import { audit, lockWithRole, publicationTransaction, PublicationRefusal, rowsOf, type PublicationOutcome, type Tx } from './commands.js';
+import { roleIn } from './queries.js';
 import type { PublicationRole } from './model.js';
 
 const bad = (message: string): never => {
@@ -33,11 +34,6 @@ export interface InvitationRow {
 
 const INVITATION_COLUMNS = sql.raw(`id, publication_id as "publicationId", inviter_id as "inviterId", invitee_id as "inviteeId", email, role, status,
   created_at as "createdAt", expires_at as "expiresAt"`);
-
-async function memberRole(tx: Tx, publicationId: string, userId: string): Promise<PublicationRole | null> {
-  const [row] = await rowsOf<{ role: PublicationRole }>(tx, sql`select role from publication_members where publication_id = ${publicationId} and user_id = ${userId}`);
-  return row?.role ?? null;
-}
 
 /**
  * Editors invite by username (the user gets a notification) or by email (an email with a link;
@@ -149,7 +145,7 @@ export async function changeRole(db: Db, viewerId: string, publicationId: string
   return publicationTransaction(db, async (tx) => {
     await lockWithRole(tx, publicationId, viewerId, 'EDITOR');
     if (!isInvitableRole(role)) bad(ADMIN_MESSAGES.inviteRole);
-    const current = await memberRole(tx, publicationId, userId);
+    const current = await roleIn(tx, publicationId, userId);
     if (!current) bad(ADMIN_MESSAGES.notMember);
     if (current === 'OWNER') bad(ADMIN_MESSAGES.ownerRole);
     await tx.execute(sql`update publication_members set role = ${role} where publication_id = ${publicationId} and user_id = ${userId}`);
@@ -163,7 +159,7 @@ export async function removeMember(db: Db, viewerId: string, publicationId: stri
   return publicationTransaction(db, async (tx) => {
     await lockWithRole(tx, publicationId, viewerId, 'EDITOR');
     if (userId === viewerId) bad(ADMIN_MESSAGES.removeSelf);
-    const current = await memberRole(tx, publicationId, userId);
+    const current = await roleIn(tx, publicationId, userId);
     if (!current) bad(ADMIN_MESSAGES.notMember);
     if (current === 'OWNER') bad(ADMIN_MESSAGES.ownerRole);
     await tx.execute(sql`delete from publication_members where publication_id = ${publicationId} and user_id = ${userId}`);
@@ -176,7 +172,7 @@ export async function removeMember(db: Db, viewerId: string, publicationId: stri
 export async function transferOwnership(db: Db, viewerId: string, publicationId: string, userId: string): Promise<PublicationOutcome<{ ownerId: string }>> {
   return publicationTransaction(db, async (tx) => {
     await lockWithRole(tx, publicationId, viewerId, 'OWNER');
-    if ((await memberRole(tx, publicationId, userId)) !== 'EDITOR') bad(ADMIN_MESSAGES.transferTarget);
+    if ((await roleIn(tx, publicationId, userId)) !== 'EDITOR') bad(ADMIN_MESSAGES.transferTarget);
     await tx.execute(sql`update publication_members set role = 'EDITOR' where publication_id = ${publicationId} and user_id = ${viewerId}`);
     await tx.execute(sql`update publication_members set role = 'OWNER' where publication_id = ${publicationId} and user_id = ${userId}`);
     await tx.execute(sql`update publications set owner_id = ${userId}, updated_at = now() where id = ${publicationId}`);

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { emitDomainEvent } from '../../platform/events/outbox.js';
 import { newId } from '../../platform/ids.js';
 import { isOwnUpload } from '../media/queries.js';
+import { roleIn } from './queries.js';
 import { defaultHomepage, PUBLICATION_COLUMNS, PUBLICATION_LIMITS, PUBLICATION_MESSAGES, type PublicationRole, type PublicationRow, roleAtLeast, slugProblem } from './model.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -48,9 +49,9 @@ export async function publicationTransaction<T>(db: Db, work: (tx: Tx) => Promis
 export async function lockWithRole(tx: Tx, publicationId: string, viewerId: string, least: PublicationRole): Promise<{ publication: PublicationRow; role: PublicationRole }> {
   const [publication] = await rowsOf<PublicationRow>(tx, sql`select ${cols} from publications where id = ${publicationId} for update`);
   if (!publication) throw new PublicationRefusal({ kind: 'not-found', message: PUBLICATION_MESSAGES.notFound });
-  const [member] = await rowsOf<{ role: PublicationRole }>(tx, sql`select role from publication_members where publication_id = ${publicationId} and user_id = ${viewerId}`);
-  if (!roleAtLeast(member?.role, least)) throw new PublicationRefusal({ kind: 'forbidden', message: PUBLICATION_MESSAGES.forbidden });
-  return { publication, role: member!.role };
+  const role = await roleIn(tx, publicationId, viewerId);
+  if (!role || !roleAtLeast(role, least)) throw new PublicationRefusal({ kind: 'forbidden', message: PUBLICATION_MESSAGES.forbidden });
+  return { publication, role };
 }
 
 /** Appends to the publication's audit log (role and setting changes, shown to editors). */

@@ -1,4 +1,5 @@
 import type { IResolvers } from 'mercurius';
+import { publicationMemberList } from './admin-queries.js';
 import type { RequestContext } from '../../server/graphql/context.js';
 import type { PostRow } from '../posts/queries.js';
 import { archiveRange } from '../topics/queries.js';
@@ -10,7 +11,6 @@ import { featuredPostIds, publicationPostIds } from './queries.js';
 import {
   PUBLICATION_LIST_PAGE,
   publicationArchiveCounts,
-  publicationMembers,
   publicationPostIdsInTags,
   publicationPostIdsOnPage,
   publicationStoryCount,
@@ -104,8 +104,18 @@ const connection = async (ctx: Ctx, page: { ids: string[]; next: string | null }
   pagingInfo: { next: page.next ? { limit, to: page.next } : null },
 });
 
+/** The member list, read once per request and publication (the about page asks for editors and writers). */
+const memberLists = new WeakMap<Ctx, Map<string, ReturnType<typeof publicationMemberList>>>();
+function membersOnce(ctx: Ctx, publicationId: string) {
+  let lists = memberLists.get(ctx);
+  if (!lists) memberLists.set(ctx, (lists = new Map()));
+  let list = lists.get(publicationId);
+  if (!list) lists.set(publicationId, (list = publicationMemberList(ctx.db, publicationId)));
+  return list;
+}
+
 async function usersOf(ctx: Ctx, p: PublicationRow, editors: boolean) {
-  const members = (await publicationMembers(ctx.db, p.id)).filter((m) => (m.role === 'WRITER') !== editors);
+  const members = (await membersOnce(ctx, p.id)).filter((m) => (m.role === 'WRITER') !== editors);
   const users = await ctx.loaders.userById.loadMany(members.map((m) => m.userId));
   return users.filter((u) => u && !(u instanceof Error) && !u.deactivatedAt && !u.isSuspended);
 }

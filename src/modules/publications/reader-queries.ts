@@ -13,13 +13,6 @@ export const TRENDING_DAYS = 30;
 /** Trending looks at no more than this many of the window's newest stories (a bounded scan). */
 const TRENDING_CANDIDATES = 500;
 
-/** The publication's editors (owner first) and writers, for the about page. */
-export async function publicationMembers(db: Exec, publicationId: string): Promise<{ userId: string; role: string }[]> {
-  const { rows } = await db.execute(sql`select user_id as "userId", role from publication_members where publication_id = ${publicationId}
-    order by case role when 'OWNER' then 0 when 'EDITOR' then 1 else 2 end, created_at, user_id`);
-  return rows as { userId: string; role: string }[];
-}
-
 /** How many stories the publication lists (the page count of /all). */
 export async function publicationStoryCount(db: Exec, publicationId: string): Promise<number> {
   const { rows } = await db.execute(sql`select count(*)::int as n from posts p where p.collection_id = ${publicationId} and ${LISTED}`);

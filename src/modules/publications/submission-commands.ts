@@ -11,6 +11,7 @@ import { newId } from '../../platform/ids.js';
 import { lockStoryForSubmission, setPostCollection } from '../posts/collection.js';
 import { audit, lockWithRole, PublicationRefusal, publicationTransaction, rowsOf, type PublicationOutcome, type Tx } from './commands.js';
 import { PUBLICATION_COLUMNS, PUBLICATION_MESSAGES, type PublicationRole, type PublicationRow, roleAtLeast } from './model.js';
+import { roleIn } from './queries.js';
 import { SUBMISSION_COLUMNS, SUBMISSION_LIMITS, SUBMISSION_MESSAGES, UNDECIDED_STATUSES, OPEN_STATUSES, type SubmissionRow, type SubmissionStatus } from './submission-model.js';
 
 const cols = sql.raw(SUBMISSION_COLUMNS);
@@ -20,11 +21,6 @@ const refuse = (kind: 'not-found' | 'bad-request' | 'forbidden' | 'already-exist
 
 function run<T>(db: Db, work: (tx: Tx) => Promise<PublicationOutcome<T>>): Promise<PublicationOutcome<T>> {
   return publicationTransaction(db, work).finally(notifyEventDispatchers);
-}
-
-async function roleIn(tx: Tx, publicationId: string, userId: string): Promise<PublicationRole | null> {
-  const [m] = await rowsOf<{ role: PublicationRole }>(tx, sql`select role from publication_members where publication_id = ${publicationId} and user_id = ${userId}`);
-  return m?.role ?? null;
 }
 
 async function openSubmissionOf(tx: Tx, postId: string): Promise<SubmissionRow | null> {
