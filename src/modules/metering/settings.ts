@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { keptPerDb } from '../../platform/pubsub/kept-per-db.js';
@@ -68,6 +68,15 @@ export async function friendLinkSecret(db: Db): Promise<Buffer> {
   const secret = Buffer.from(String(row!.value), 'base64url');
   k.friendLinkSecret = secret;
   return secret;
+}
+
+/**
+ * A secret for one purpose ('verp' return paths, 'email-links' in newsletters), derived from the
+ * site's stored secret: stable across restarts and processes, and different per purpose, so a token
+ * made for one use is never valid for another.
+ */
+export async function siteSecretFor(db: Db, purpose: string): Promise<Buffer> {
+  return createHmac('sha256', await friendLinkSecret(db)).update(`site-secret v1:${purpose}`).digest();
 }
 
 /** The friend-link secret if the site has made one (checking a link never makes it). */

@@ -29,3 +29,5 @@ export * from '../../modules/custom-domains/tables.js';
 export * from '../../modules/publications/submission-tables.js';
 export * from '../../modules/publications/admin-tables.js';
 export * from '../../modules/search/collections-tables.js';
+export * from '../mail/suppression-tables.js';
+export * from '../../modules/newsletters/tables.js';

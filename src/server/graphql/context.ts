@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAccountLoaders } from '../../modules/accounts/queries.js';
 import { createPostLoaders } from '../../modules/posts/queries.js';
 import { createPublicationLoader } from '../../modules/publications/queries.js';
+import { createPublicationNewsletterLoader, createWriterNewsletterLoader } from '../../modules/newsletters/queries.js';
 
 /** The signed-in user of a request; filled by the accounts module (sessions). */
 export interface Viewer {
@@ -23,7 +24,13 @@ export interface Viewer {
 
 /** Per-request batch loaders: every list of ids is one query (no N+1). */
 export function createLoaders(db: Db) {
-  return { ...createAccountLoaders(db), ...createPostLoaders(db), publicationById: createPublicationLoader(db) };
+  return {
+    ...createAccountLoaders(db),
+    ...createPostLoaders(db),
+    publicationById: createPublicationLoader(db),
+    writerNewsletter: createWriterNewsletterLoader(db),
+    publicationNewsletter: createPublicationNewsletterLoader(db),
+  };
 }
 export type Loaders = ReturnType<typeof createLoaders>;
 

@@ -1,0 +1,70 @@
+CREATE TABLE "email_suppressions" (
+	"address" text PRIMARY KEY NOT NULL,
+	"reason" text NOT NULL,
+	"soft_bounces" integer DEFAULT 0 NOT NULL,
+	"suppressed_at" timestamp with time zone,
+	"detail" text DEFAULT '' NOT NULL,
+	"last_event_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "email_suppressions_reason_check" CHECK ("email_suppressions"."reason" in ('HARD_BOUNCE', 'COMPLAINT', 'SOFT_BOUNCE', 'MANUAL'))
+);
+--> statement-breakpoint
+CREATE TABLE "newsletter_consents" (
+	"id" text PRIMARY KEY NOT NULL,
+	"subscriber_id" text NOT NULL,
+	"action" text NOT NULL,
+	"email" text NOT NULL,
+	"notice" text DEFAULT '' NOT NULL,
+	"source" text NOT NULL,
+	"ip" text,
+	"user_agent" text,
+	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "newsletter_subscribers" (
+	"id" text PRIMARY KEY NOT NULL,
+	"newsletter_id" text NOT NULL,
+	"user_id" text,
+	"email" text,
+	"state" text NOT NULL,
+	"source" text NOT NULL,
+	"share_email" boolean DEFAULT true NOT NULL,
+	"token_version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"unsubscribed_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "newsletter_subscribers_state_check" CHECK ("newsletter_subscribers"."state" in ('PENDING', 'ACTIVE', 'UNSUBSCRIBED')),
+	CONSTRAINT "newsletter_subscribers_source_check" CHECK ("newsletter_subscribers"."source" in ('ONE_CLICK', 'EMAIL_FORM', 'IMPORT')),
+	CONSTRAINT "newsletter_subscribers_who_check" CHECK (("newsletter_subscribers"."user_id" is null) <> ("newsletter_subscribers"."email" is null))
+);
+--> statement-breakpoint
+CREATE TABLE "newsletters" (
+	"id" text PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"user_id" text NOT NULL,
+	"collection_id" text,
+	"slug" text NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"show_promo" boolean DEFAULT true NOT NULL,
+	"subscriber_count" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "newsletters_type_check" CHECK ("newsletters"."type" in ('USER', 'COLLECTION')),
+	CONSTRAINT "newsletters_collection_check" CHECK (("newsletters"."type" = 'COLLECTION') = ("newsletters"."collection_id" is not null)),
+	CONSTRAINT "newsletters_subscriber_count_check" CHECK ("newsletters"."subscriber_count" >= 0)
+);
+--> statement-breakpoint
+ALTER TABLE "newsletter_consents" ADD CONSTRAINT "newsletter_consents_subscriber_id_newsletter_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."newsletter_subscribers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_newsletter_id_newsletters_id_fk" FOREIGN KEY ("newsletter_id") REFERENCES "public"."newsletters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletters" ADD CONSTRAINT "newsletters_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletters" ADD CONSTRAINT "newsletters_collection_id_publications_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "newsletter_consents_subscriber_idx" ON "newsletter_consents" USING btree ("subscriber_id","recorded_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_subscribers_user_idx" ON "newsletter_subscribers" USING btree ("newsletter_id","user_id") WHERE "newsletter_subscribers"."user_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_subscribers_email_idx" ON "newsletter_subscribers" USING btree ("newsletter_id","email") WHERE "newsletter_subscribers"."user_id" is null;--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_active_idx" ON "newsletter_subscribers" USING btree ("newsletter_id","id") WHERE "newsletter_subscribers"."state" = 'ACTIVE';--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_reader_idx" ON "newsletter_subscribers" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_address_idx" ON "newsletter_subscribers" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletters_writer_idx" ON "newsletters" USING btree ("user_id") WHERE "newsletters"."type" = 'USER';--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletters_collection_slug_idx" ON "newsletters" USING btree ("collection_id","slug") WHERE "newsletters"."collection_id" is not null;

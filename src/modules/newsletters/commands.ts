@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import type { DbTransaction } from '../../platform/mail/outbox.js';
+import { newId } from '../../platform/ids.js';
+import { NEWSLETTER_COLUMNS, type ConsentAction, type NewsletterRow, type SubscriberSource, type SubscriberState } from './model.js';
+import { writerNewsletter } from './queries.js';
+
+const cols = sql.raw(NEWSLETTER_COLUMNS);
+type Tx = Db | DbTransaction;
+
+/**
+ * Spec §7 fetchOrLazilyCreateNewsletterV3…: the writer's newsletter, made on first use (every
+ * writer has one). Named after the writer; its slug is their username (or id) at creation.
+ * Concurrent first uses make one row (the unique index on writers' newsletters).
+ */
+export async function ensureWriterNewsletter(db: Tx, userId: string): Promise<NewsletterRow | null> {
+  const existing = await writerNewsletter(db, userId);
+  if (existing) return existing;
+  const { rows } = await db.execute(sql`
+    insert into newsletters (id, type, user_id, slug, name)
+    select ${newId()}, 'USER', u.id, lower(coalesce(u.username, u.id)), coalesce(nullif(u.name, ''), u.username, 'Newsletter')
+    from users u where u.id = ${userId}
+    on conflict (user_id) where type = 'USER' do nothing
+    returning ${cols}`);
+  return (rows[0] as unknown as NewsletterRow | undefined) ?? writerNewsletter(db, userId);
+}
+
+/** Who a subscription is for: a signed-in reader, or an address without an account. */
+export type Subscriber = { userId: string } | { email: string };
+
+export interface SubscriptionChange {
+  newsletterId: string;
+  who: Subscriber;
+  state: SubscriberState;
+  /** Kept from the first subscription; only used when the row is new. */
+  source: SubscriberSource;
+  /** Recorded in newsletter_consents when given (the §5 notice, where, from which address). */
+  consent?: { action: ConsentAction; notice: string; source: string; ip?: string | null; userAgent?: string | null };
+  shareEmail?: boolean;
+}
+
+export interface SubscriptionResult {
+  subscriberId: string;
+  previous: SubscriberState | null;
+  state: SubscriberState;
+}
+
+/**
+ * The one write of a subscription's state (subscribe, confirm, unsubscribe, import), in the
+ * caller's transaction: upserts the subscriber row, keeps newsletters.subscriber_count (ACTIVE
+ * rows) in step, and records the consent line. Idempotent: the same state again changes nothing
+ * and records no second consent line. Email addresses are stored lowercase.
+ */
+export async function setSubscription(tx: DbTransaction, change: SubscriptionChange): Promise<SubscriptionResult> {
+  const userId = 'userId' in change.who ? change.who.userId : null;
+  const email = 'email' in change.who ? change.who.email.trim().toLowerCase() : null;
+  const match = userId ? sql`user_id = ${userId}` : sql`user_id is null and email = ${email}`;
+  const { rows: found } = await tx.execute<{ id: string; state: SubscriberState }>(
+    sql`select id, state from newsletter_subscribers where newsletter_id = ${change.newsletterId} and ${match} for update`,
+  );
+  const previous = found[0]?.state ?? null;
+  let subscriberId = found[0]?.id;
+  if (previous === change.state && subscriberId) return { subscriberId, previous, state: change.state };
+  if (!subscriberId) {
+    subscriberId = newId();
+    await tx.execute(sql`
+      insert into newsletter_subscribers (id, newsletter_id, user_id, email, state, source, share_email, confirmed_at, unsubscribed_at)
+      values (${subscriberId}, ${change.newsletterId}, ${userId}, ${email}, ${change.state}, ${change.source}, ${change.shareEmail ?? true},
+        ${change.state === 'ACTIVE' ? sql`now()` : null}, ${change.state === 'UNSUBSCRIBED' ? sql`now()` : null})`);
+  } else {
+    await tx.execute(sql`
+      update newsletter_subscribers set state = ${change.state}, updated_at = now(),
+        token_version = token_version + case when ${previous} = 'UNSUBSCRIBED' and ${change.state} <> 'UNSUBSCRIBED' then 1 else 0 end,
+        share_email = coalesce(${change.shareEmail ?? null}::boolean, share_email),
+        confirmed_at = case when ${change.state} = 'ACTIVE' then now() else confirmed_at end,
+        unsubscribed_at = case when ${change.state} = 'UNSUBSCRIBED' then now() else null end
+      where id = ${subscriberId}`);
+  }
+  const delta = (change.state === 'ACTIVE' ? 1 : 0) - (previous === 'ACTIVE' ? 1 : 0);
+  if (delta !== 0) await tx.execute(sql`update newsletters set subscriber_count = subscriber_count + ${delta} where id = ${change.newsletterId}`);
+  if (change.consent) {
+    const address = email ?? (await tx.execute<{ email: string | null }>(sql`select email from users where id = ${userId}`)).rows[0]?.email ?? '';
+    await tx.execute(sql`
+      insert into newsletter_consents (id, subscriber_id, action, email, notice, source, ip, user_agent)
+      values (${newId()}, ${subscriberId}, ${change.consent.action}, ${address}, ${change.consent.notice}, ${change.consent.source},
+        ${change.consent.ip ?? null}, ${change.consent.userAgent?.slice(0, 500) ?? null})`);
+  }
+  return { subscriberId, previous, state: change.state };
+}
