@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { DbTransaction } from '../../platform/mail/outbox.js';
 import { newId } from '../../platform/ids.js';
-import { NEWSLETTER_COLUMNS, type ConsentAction, type NewsletterRow, type SubscriberSource, type SubscriberState } from './model.js';
-import { writerNewsletter } from './queries.js';
+import { consentNotice, NEWSLETTER_COLUMNS, NEWSLETTER_MESSAGES, type ConsentAction, type NewsletterRow, type SubscriberSource, type SubscriberState } from './model.js';
+import { newsletterById, writerNewsletter } from './queries.js';
 
 const cols = sql.raw(NEWSLETTER_COLUMNS);
 type Tx = Db | DbTransaction;
@@ -86,4 +86,72 @@ export async function setSubscription(tx: DbTransaction, change: SubscriptionCha
         ${change.consent.ip ?? null}, ${change.consent.userAgent?.slice(0, 500) ?? null})`);
   }
   return { subscriberId, previous, state: change.state };
+}
+
+export type NewsletterOutcome<T> =
+  | { kind: 'ok'; value: T }
+  | { kind: 'not-found' | 'forbidden' | 'bad-request'; message: string };
+
+export interface ReaderSubscribeInput {
+  newsletterId: string;
+  readerId: string;
+  /** Spec §7 shouldRecordConsent: the reader saw the §5 notice; record it as consent proof. */
+  recordConsent: boolean;
+  /** Where it happened (the page path), the client's address and agent, for the consent record. */
+  source: string;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** The name a consent notice gives: the writer's or the publication's. */
+async function ownerName(tx: Tx, n: NewsletterRow): Promise<string> {
+  const { rows } = n.collectionId
+    ? await tx.execute<{ name: string }>(sql`select name from publications where id = ${n.collectionId}`)
+    : await tx.execute<{ name: string }>(sql`select coalesce(nullif(name, ''), username, 'the writer') as name from users where id = ${n.userId}`);
+  return rows[0]?.name ?? n.name;
+}
+
+/**
+ * Spec §7 subscribeNewsletterV3 for a signed-in reader: one click, no confirmation email (the
+ * account's address is verified). A writer cannot subscribe to their own newsletter; a reader
+ * without an address on the account is refused with a message.
+ */
+export async function subscribeReader(db: Db, input: ReaderSubscribeInput): Promise<NewsletterOutcome<NewsletterRow>> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute(sql`select ${cols} from newsletters where id = ${input.newsletterId} for share`);
+    const n = rows[0] as unknown as NewsletterRow | undefined;
+    if (!n) return { kind: 'not-found', message: NEWSLETTER_MESSAGES.notFound };
+    if (n.type === 'USER' && n.userId === input.readerId) return { kind: 'forbidden', message: NEWSLETTER_MESSAGES.ownNewsletter };
+    const { rows: reader } = await tx.execute<{ email: string | null }>(sql`select email from users where id = ${input.readerId}`);
+    if (!reader[0]?.email) return { kind: 'bad-request', message: NEWSLETTER_MESSAGES.noAddress };
+    const notice = consentNotice(await ownerName(tx, n));
+    await setSubscription(tx, {
+      newsletterId: n.id,
+      who: { userId: input.readerId },
+      state: 'ACTIVE',
+      source: 'ONE_CLICK',
+      shareEmail: input.recordConsent ? true : undefined,
+      consent: { action: 'SUBSCRIBE', notice: input.recordConsent ? notice : '', source: input.source, ip: input.ip, userAgent: input.userAgent },
+    });
+    return { kind: 'ok', value: (await newsletterById(tx, n.id))! };
+  });
+}
+
+/** Spec §7 unsubscribeNewsletterV3 for a signed-in reader. Idempotent. */
+export async function unsubscribeReader(db: Db, input: Omit<ReaderSubscribeInput, 'recordConsent'>): Promise<NewsletterOutcome<NewsletterRow>> {
+  return db.transaction(async (tx) => {
+    const n = await newsletterById(tx, input.newsletterId);
+    if (!n) return { kind: 'not-found', message: NEWSLETTER_MESSAGES.notFound };
+    const { rows } = await tx.execute(sql`select 1 from newsletter_subscribers where newsletter_id = ${n.id} and user_id = ${input.readerId}`);
+    if (rows.length) {
+      await setSubscription(tx, {
+        newsletterId: n.id,
+        who: { userId: input.readerId },
+        state: 'UNSUBSCRIBED',
+        source: 'ONE_CLICK',
+        consent: { action: 'UNSUBSCRIBE', notice: '', source: input.source, ip: input.ip, userAgent: input.userAgent },
+      });
+    }
+    return { kind: 'ok', value: (await newsletterById(tx, n.id))! };
+  });
 }

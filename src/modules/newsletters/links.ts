@@ -34,3 +34,13 @@ export function emailSettingsHash(secret: Buffer, userId: string): string {
 }
 
 export const isEmailSettingsHash = (secret: Buffer, userId: string, hash: string): boolean => same(emailSettingsHash(secret, userId), hash);
+
+/**
+ * Where the links go (G serves them): the unsubscribe page and RFC 8058 one-click POST, the
+ * double opt-in confirmation, a reader's email settings, and the List-Unsubscribe mailto address
+ * (received by the bounce listener on MAIL_BOUNCE_DOMAIN).
+ */
+export const unsubscribePath = (token: string): string => `/_/newsletters/unsubscribe/${token}`;
+export const confirmSubscriptionPath = (token: string): string => `/_/newsletters/confirm/${token}`;
+export const emailSettingsPath = (userId: string, hash: string): string => `/me/email-settings/${userId}/${hash}`;
+export const unsubscribeMailbox = (token: string, domain: string): string => `unsubscribe+${token}@${domain}`;

@@ -38,4 +38,5 @@ export const NEWSLETTER_MESSAGES = {
   signIn: 'Sign in to subscribe.',
   ownNewsletter: 'You cannot subscribe to your own newsletter.',
   invalidEmail: 'Please enter a valid email address.',
+  noAddress: 'Add an email address to your account in Settings to subscribe.',
 } as const;

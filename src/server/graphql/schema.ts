@@ -39,6 +39,7 @@ import { customDomainsResolvers, customDomainsTypeDefs } from '../../modules/cus
 import { publicationFollowResolvers, publicationFollowTypeDefs } from '../../modules/publications/follow-graphql.js';
 import { submissionsResolvers, submissionsTypeDefs } from '../../modules/publications/submission-graphql.js';
 import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modules/publications/admin-graphql.js';
+import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newsletters/graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -96,6 +97,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: publicationFollowTypeDefs, resolvers: publicationFollowResolvers },
   { typeDefs: submissionsTypeDefs, resolvers: submissionsResolvers },
   { typeDefs: publicationAdminTypeDefs, resolvers: publicationAdminResolvers },
+  { typeDefs: newslettersTypeDefs, resolvers: newslettersResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */
