@@ -7,7 +7,7 @@ import { renderConfirmationEmail, renderStoryEmail, renderWelcomeEmail, type Sto
 const p = (name: string, type: Paragraph['type'], text: string, extra: Partial<Paragraph> = {}): Paragraph => ({ name, type, text, markups: [], ...extra });
 
 const LINKS = {
-  unsubscribeUrl: 'https://ink.example/_/newsletters/unsubscribe?t=abc&v=1',
+  unsubscribeUrl: 'https://ink.example/_/newsletters/unsubscribe/abc?v=1&s=2',
   emailSettingsUrl: 'https://ink.example/me/email-settings/u1/h4sh',
 };
 
@@ -175,7 +175,7 @@ describe('renderStoryEmail: the email', () => {
     expect(html).toContain('4 min read');
     expect(html).toMatch(/<a href="https:\/\/ink.example\/@ada\/on-engines-a1b2c3d4e5f6" style="[^"]+">Read on Inkwell<\/a>/);
     expect(html).toContain("You&#39;re receiving this because you subscribed to Ada Lovelace.");
-    expect(html).toContain('<a href="https://ink.example/_/newsletters/unsubscribe?t=abc&amp;v=1" style="');
+    expect(html).toContain('<a href="https://ink.example/_/newsletters/unsubscribe/abc?v=1&amp;s=2" style="');
     expect(html).toContain('>Unsubscribe</a>');
     expect(html).toContain('<a href="https://ink.example/me/email-settings/u1/h4sh" style="');
     expect(html).toContain('>Email settings</a>');
@@ -257,7 +257,7 @@ describe('renderStoryEmail: the email', () => {
         '[Gears: https://ink.example/media/0123456789abcdef01234567?w=400]\nThe caption',
         'A card: https://example.com/card\nAbout it',
         'Read on Inkwell: https://ink.example/@ada/on-engines-a1b2c3d4e5f6',
-        "-- \nYou're receiving this because you subscribed to Ada Lovelace.\nUnsubscribe: https://ink.example/_/newsletters/unsubscribe?t=abc&v=1\nEmail settings: https://ink.example/me/email-settings/u1/h4sh",
+        "-- \nYou're receiving this because you subscribed to Ada Lovelace.\nUnsubscribe: https://ink.example/_/newsletters/unsubscribe/abc?v=1&s=2\nEmail settings: https://ink.example/me/email-settings/u1/h4sh",
       ].join('\n\n') + '\n',
     );
   });
@@ -267,14 +267,14 @@ describe('renderStoryEmail: the email', () => {
     const email = renderStoryEmail(story({}, { title: 'unsubscribeUrl :unsubscribeUrl: \u0000x:unsubscribeUrl:' }));
     const one = email.forRecipient(LINKS);
     const two = email.forRecipient({ unsubscribeUrl: 'https://ink.example/u/2', emailSettingsUrl: 'https://ink.example/s/2' });
-    expect(one.html).toContain('unsubscribe?t=abc&amp;v=1');
+    expect(one.html).toContain('unsubscribe/abc?v=1&amp;s=2');
     expect(two.html).toContain('href="https://ink.example/u/2"');
     expect(two.html).toContain('href="https://ink.example/s/2"');
-    expect(two.html).not.toContain('t=abc');
+    expect(two.html).not.toContain('abc?v');
     expect(two.text).toContain('Unsubscribe: https://ink.example/u/2\nEmail settings: https://ink.example/s/2');
     expect(one.subject).toBe('unsubscribeUrl :unsubscribeUrl: x:unsubscribeUrl:');
     expect(one.text).toContain('unsubscribeUrl :unsubscribeUrl: \u0000x:unsubscribeUrl:');
-    expect(one.text).toContain('Unsubscribe: https://ink.example/_/newsletters/unsubscribe?t=abc&v=1');
+    expect(one.text).toContain('Unsubscribe: https://ink.example/_/newsletters/unsubscribe/abc?v=1&s=2');
   });
 
   it('refuses links that are not web links', () => {
@@ -290,23 +290,24 @@ describe('renderConfirmationEmail and renderWelcomeEmail', () => {
     const email = renderConfirmationEmail({
       newsletterName: 'Notes <b>weekly</b>',
       ownerName: 'Ada & co',
-      confirmUrl: 'https://ink.example/_/newsletters/confirm?t=a&v=1',
+      confirmUrl: 'https://ink.example/_/newsletters/confirm/a?v=1',
       siteName: 'Inkwell',
     });
     expect(email.subject).toBe('Confirm your subscription to Notes <b>weekly</b>');
     expect(email.html).not.toContain('<b>weekly');
     expect(email.html).toContain('Notes &lt;b&gt;weekly&lt;/b&gt; from Ada &amp; co');
-    expect(email.html).toMatch(/<a href="https:\/\/ink.example\/_\/newsletters\/confirm\?t=a&amp;v=1" style="[^"]+">Confirm subscription<\/a>/);
-    expect(email.text).toContain('Confirm subscription: https://ink.example/_/newsletters/confirm?t=a&v=1');
+    expect(email.html).toMatch(/<a href="https:\/\/ink.example\/_\/newsletters\/confirm\/a\?v=1" style="[^"]+">Confirm subscription<\/a>/);
+    expect(email.text).toContain('Confirm subscription: https://ink.example/_/newsletters/confirm/a?v=1');
     expect(email.text).toContain("If you didn't ask to subscribe, ignore this email: you won't be subscribed.");
     expect(() => renderConfirmationEmail({ newsletterName: 'N', ownerName: 'O', confirmUrl: 'javascript:x', siteName: 'S' })).toThrow();
   });
 
   it('welcomes an imported subscriber with who added them and an unsubscribe link', () => {
     const email = renderWelcomeEmail({ newsletterName: 'Ada Lovelace', ownerName: 'Ada Lovelace', unsubscribeUrl: 'https://ink.example/u?t=1&v=2', siteName: 'Inkwell' });
-    expect(email.subject).toBe('Welcome to Ada Lovelace');
+    expect(email.subject).toBe("Welcome to Ada Lovelace's newsletter");
+    expect(email.html).toContain('Welcome to Ada Lovelace&#39;s newsletter</h1>');
     expect(email.html).toContain("Ada Lovelace added you to Ada Lovelace&#39;s newsletter on Inkwell.");
     expect(email.html).toMatch(/<a href="https:\/\/ink.example\/u\?t=1&amp;v=2" style="[^"]+">Unsubscribe<\/a>/);
-    expect(email.text).toContain("-- \nYou're receiving this because Ada Lovelace added your address to Ada Lovelace.\nUnsubscribe: https://ink.example/u?t=1&v=2");
+    expect(email.text).toContain("-- \nYou're receiving this because Ada Lovelace added your address to Ada Lovelace's newsletter.\nUnsubscribe: https://ink.example/u?t=1&v=2");
   });
 });

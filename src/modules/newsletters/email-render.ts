@@ -253,9 +253,16 @@ export function renderStoryEmail(input: StoryEmailInput): { forRecipient(links: 
   };
 }
 
-/** "Ada's newsletter" when the newsletter is named after its owner, else "Weekly Notes from Ada". */
+const namedAfterOwner = (newsletterName: string, ownerName: string) => newsletterName.trim() === ownerName.trim();
+
+/** "Ada's newsletter" when the newsletter is named after its owner (a writer's, by default), else its name. */
+function newsletterTitle(newsletterName: string, ownerName: string): string {
+  return namedAfterOwner(newsletterName, ownerName) ? `${ownerName}'s newsletter` : newsletterName;
+}
+
+/** "Ada's newsletter", or "Weekly Notes from Ada". */
 function newsletterLabel(newsletterName: string, ownerName: string): string {
-  return newsletterName.trim() === ownerName.trim() ? `${ownerName}'s newsletter` : `${newsletterName} from ${ownerName}`;
+  return namedAfterOwner(newsletterName, ownerName) ? `${ownerName}'s newsletter` : `${newsletterName} from ${ownerName}`;
 }
 
 export interface ConfirmationEmailInput {
@@ -275,7 +282,7 @@ export function renderConfirmationEmail(input: ConfirmationEmailInput): Rendered
     action: { label: 'Confirm subscription', url: confirmUrl },
     footer: "If you didn't ask to subscribe, ignore this email: you won't be subscribed.",
   });
-  return { subject: oneLine(`Confirm your subscription to ${newsletterName}`), ...rendered };
+  return { subject: oneLine(`Confirm your subscription to ${newsletterTitle(newsletterName, ownerName)}`), ...rendered };
 }
 
 export interface WelcomeEmailInput {
@@ -290,13 +297,13 @@ export function renderWelcomeEmail(input: WelcomeEmailInput): RenderedNewsletter
   const { newsletterName, ownerName, unsubscribeUrl, siteName } = input;
   const rendered = renderEmail({
     siteName,
-    heading: `Welcome to ${newsletterName}`,
+    heading: `Welcome to ${newsletterTitle(newsletterName, ownerName)}`,
     paragraphs: [
       `${ownerName} added you to ${newsletterLabel(newsletterName, ownerName)} on ${siteName}. Their new stories will arrive in this inbox.`,
       "If you'd rather not receive them, unsubscribe with the link below: one click, no sign-in.",
     ],
-    footer: `You're receiving this because ${ownerName} added your address to ${newsletterName}.`,
+    footer: `You're receiving this because ${ownerName} added your address to ${newsletterTitle(newsletterName, ownerName)}.`,
     footerLinks: [{ label: 'Unsubscribe', url: unsubscribeUrl }],
   });
-  return { subject: oneLine(`Welcome to ${newsletterName}`), ...rendered };
+  return { subject: oneLine(`Welcome to ${newsletterTitle(newsletterName, ownerName)}`), ...rendered };
 }
