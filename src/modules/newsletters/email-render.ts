@@ -202,6 +202,8 @@ export function renderStoryEmail(input: StoryEmailInput): { forRecipient(links: 
     `<div style="${STYLE.preheader}">${e(preheader)}${'&#847;&zwnj;&nbsp;'.repeat(40)}</div>`,
     `<table role="presentation" class="ink-page" width="100%" cellpadding="0" cellspacing="0" border="0" bgcolor="${COLOR.page}" style="background:${COLOR.page};">`,
     `<tr><td align="center" style="${STYLE.outerCell}">`,
+    // Outlook for Windows ignores max-width: a fixed 600px table for it alone.
+    '<!--[if mso]><table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->',
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;">',
     `<tr><td class="ink-brand" style="${STYLE.brand}"><a href="${e(origin)}/" style="${STYLE.brandLink}">${e(siteName)}</a></td></tr>`,
     `<tr><td class="ink-card" bgcolor="${COLOR.card}" style="${STYLE.card}">`,
@@ -223,6 +225,7 @@ export function renderStoryEmail(input: StoryEmailInput): { forRecipient(links: 
     `<a href="${slot('unsubscribeUrl')}" style="${STYLE.footerLink}">Unsubscribe</a> · `,
     `<a href="${slot('emailSettingsUrl')}" style="${STYLE.footerLink}">Email settings</a><br>${e(siteName)}</td></tr>`,
     '</table>',
+    '<!--[if mso]></td></tr></table><![endif]-->',
     '</td></tr></table>',
     '</body>',
     '</html>',
