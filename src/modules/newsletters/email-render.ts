@@ -123,7 +123,7 @@ const DARK_MODE_STYLE = `<style>
 .ink-card h1,.ink-card h1 a,.ink-brand,.ink-brand a,.ink-strong,.ink-strong a{color:#f2f2f2 !important}
 .ink-muted,.ink-muted a,.ink-body figcaption{color:#a8a8a8 !important}
 .ink-body a{color:#5cc25a !important}
-.ink-body pre,.ink-body code,.ink-notice{background:#2a2a2a !important}
+.ink-body pre,.ink-body code,.ink-notice{background:#2a2a2a !important;color:#e6e6e6 !important}
 .ink-body blockquote{border-color:#e6e6e6 !important}
 }
 </style>`;
