@@ -56,6 +56,7 @@ import { SessionCache } from '../modules/accounts/session-cache.js';
 import { sharedPubSub } from '../platform/pubsub/index.js';
 import { viewerAccess } from '../shared/routing/index.js';
 import { registerSesWebhook } from '../platform/mail/ses-webhook.js';
+import { registerMailgunWebhook } from '../platform/mail/mailgun-webhook.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTlsAskRoute(app, { db, config });
   registerPublicationFollowRoutes(app);
   if (config.SES_SNS_TOPIC_ARN) await registerSesWebhook(app, { topicArn: config.SES_SNS_TOPIC_ARN, allowAddresses: config.FETCH_ALLOW_ADDRESSES, trustSnsUrl: deps.trustSnsUrl }); // SES bounces and complaints (platform/mail/ses-webhook.ts)
+  if (config.MAILGUN_WEBHOOK_SIGNING_KEY) registerMailgunWebhook(app, { signingKey: config.MAILGUN_WEBHOOK_SIGNING_KEY }); // Mailgun bounces and complaints (platform/mail/mailgun-webhook.ts)
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

@@ -5,7 +5,7 @@
  * and the suppression list's rules on a real database.
  */
 import { execFileSync } from 'node:child_process';
-import { createSign } from 'node:crypto';
+import { createHmac, createSign } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,7 @@ import type { Database } from '../../src/platform/db/client.js';
 import { createLogger } from '../../src/platform/logger/index.js';
 import { startBounceListener, type BounceListener } from '../../src/platform/mail/bounce-listener.js';
 import { SES_REF_TAG, SES_WEBHOOK_PATH } from '../../src/platform/mail/ses-webhook.js';
+import { MAILGUN_REF_VARIABLE, MAILGUN_WEBHOOK_PATH } from '../../src/platform/mail/mailgun-webhook.js';
 import { snsStringToSign, type SnsMessage } from '../../src/platform/mail/sns.js';
 import {
   isSuppressed,
@@ -41,6 +42,7 @@ import { createTestDatabase } from '../support/db.js';
 
 const BOUNCE_DOMAIN = 'bounces.inkwell.test';
 const TOPIC = 'arn:aws:sns:eu-west-1:123456789012:inkwell-ses';
+const MAILGUN_KEY = 'key-mailgun-webhook-signing-0123';
 
 let database: Database;
 let secret: Buffer;
@@ -209,7 +211,7 @@ describe('the bounce listener (SMTP)', () => {
   });
 });
 
-describe('the SES webhook (SNS)', () => {
+describe('the provider webhooks (SES through SNS, Mailgun)', () => {
   let app: FastifyInstance;
   let certServer: http.Server;
   let origin: string;
@@ -234,7 +236,7 @@ describe('the SES webhook (SNS)', () => {
     });
     await new Promise<void>((resolve) => certServer.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(certServer.address() as AddressInfo).port}`;
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_PROVIDER: 'none', SES_SNS_TOPIC_ARN: TOPIC, FETCH_ALLOW_ADDRESSES: '127.0.0.1' });
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_PROVIDER: 'none', SES_SNS_TOPIC_ARN: TOPIC, MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY, FETCH_ALLOW_ADDRESSES: '127.0.0.1' });
     app = await buildApp({
       config,
       db: database.db,
@@ -330,6 +332,34 @@ describe('the SES webhook (SNS)', () => {
     expect(confirmations.length).toBe(before);
     expect((await post(confirm(`${origin}/confirm?Token=tok123`))).statusCode).toBe(200);
     expect(confirmations.slice(before)).toEqual(['/confirm?Token=tok123']);
+  });
+
+  function mailgunEvent(eventData: Record<string, unknown>, key = MAILGUN_KEY) {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const token = `tok${++seq}${Date.now()}`;
+    const signature = createHmac('sha256', key).update(timestamp + token).digest('hex');
+    return app.inject({ method: 'POST', url: MAILGUN_WEBHOOK_PATH, headers: { host: 'localhost:3000', 'content-type': 'application/json' }, payload: { signature: { timestamp, token, signature }, 'event-data': { id: `ev${seq}`, timestamp: Date.now() / 1000, ...eventData } } });
+  }
+
+  it('Mailgun: a signed permanent failure suppresses and marks the delivery; a temporary one waits; a complaint suppresses', async () => {
+    const hard = uniqueAddress('mg-hard');
+    const temporary = uniqueAddress('mg-temp');
+    const complained = uniqueAddress('mg-complaint');
+    expect((await mailgunEvent({ event: 'failed', severity: 'permanent', reason: 'bounce', recipient: hard, 'user-variables': { [MAILGUN_REF_VARIABLE]: 'mg_1' }, 'delivery-status': { code: 550, message: '5.1.1 no such user' } })).statusCode).toBe(200);
+    expect((await mailgunEvent({ event: 'failed', severity: 'temporary', recipient: temporary })).statusCode).toBe(200);
+    expect((await mailgunEvent({ event: 'complained', recipient: complained })).statusCode).toBe(200);
+    expect(await suppressionOf(database.db, hard)).toMatchObject({ reason: 'HARD_BOUNCE' });
+    expect(await events('mail.bounced', hard)).toEqual([{ address: hard.toLowerCase(), ref: 'mg_1', kind: 'hard' }]);
+    expect(await suppressionOf(database.db, temporary)).toBeNull();
+    expect(await suppressionOf(database.db, complained)).toMatchObject({ reason: 'COMPLAINT' });
+  });
+
+  it('Mailgun: an event signed with another key, or unsigned, is 403 and nothing is written', async () => {
+    const address = uniqueAddress('mg-forged');
+    expect((await mailgunEvent({ event: 'complained', recipient: address }, 'another-signing-key-0000')).statusCode).toBe(403);
+    const unsigned = await app.inject({ method: 'POST', url: MAILGUN_WEBHOOK_PATH, headers: { host: 'localhost:3000', 'content-type': 'application/json' }, payload: { 'event-data': { event: 'complained', recipient: address } } });
+    expect(unsigned.statusCode).toBe(403);
+    expect(await suppressionOf(database.db, address)).toBeNull();
   });
 
   it('a body that is not an SNS message is 400', async () => {
