@@ -211,6 +211,14 @@ describe('the bounce listener (SMTP)', () => {
   });
 });
 
+describe('the bounce listener on a port already taken', () => {
+  it('reports it (ready rejects) and still stops', async () => {
+    const second = startBounceListener({ db: database.db, logger: createLogger('silent'), listen: `127.0.0.1:${port}`, verpSecret: () => siteSecretFor(database.db, 'verp') });
+    await expect(second.ready).rejects.toThrow(/EADDRINUSE/);
+    await second.stop();
+  });
+});
+
 describe('the provider webhooks (SES through SNS, Mailgun)', () => {
   let app: FastifyInstance;
   let certServer: http.Server;
@@ -299,6 +307,16 @@ describe('the provider webhooks (SES through SNS, Mailgun)', () => {
     expect(await suppressionOf(database.db, address)).toMatchObject({ softBounces: 1, suppressedAt: null });
     for (let i = 1; i < SOFT_BOUNCE_LIMIT; i++) await post(snsMessage({ Type: 'Notification', Message: bounce([address], 'Transient') }));
     expect(await isSuppressed(database.db, address)).toBe(true);
+  });
+
+  it('configuration-set events (eventType) work as identity notifications do; a Delivery forgets soft bounces', async () => {
+    const address = uniqueAddress('ses-delivery');
+    const asEvent = (json: string) => JSON.stringify({ ...(JSON.parse(json) as Record<string, unknown>), notificationType: undefined, eventType: 'Bounce' });
+    await post(snsMessage({ Type: 'Notification', Message: asEvent(bounce([address], 'Transient')) }));
+    expect(await suppressionOf(database.db, address)).toMatchObject({ softBounces: 1 });
+    const delivery = JSON.stringify({ eventType: 'Delivery', delivery: { recipients: [address], timestamp: new Date().toISOString() }, mail: { destination: [address] } });
+    expect((await post(snsMessage({ Type: 'Notification', Message: delivery }))).statusCode).toBe(200);
+    expect(await suppressionOf(database.db, address)).toBeNull();
   });
 
   it('a signed complaint suppresses; a not-spam one does not', async () => {

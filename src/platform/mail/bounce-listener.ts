@@ -104,12 +104,18 @@ export function startBounceListener(opts: BounceListenerOptions): BounceListener
     }
   }
 
+  let listening = false;
   const ready = new Promise<{ port: number }>((resolve, reject) => {
     server.on('error', (err) => {
-      logger.error({ err }, 'bounce listener: error');
-      reject(err);
+      // Before listening: the port is taken or not ours (another worker on this machine has it). After: one client's connection.
+      if (listening) logger.warn({ err }, 'bounce listener: a connection failed');
+      else {
+        logger.error({ err, listen: opts.listen }, 'bounce listener: cannot listen');
+        reject(err);
+      }
     });
     server.listen(port, host, () => {
+      listening = true;
       const bound = (server.server.address() as AddressInfo).port;
       logger.info({ host, port: bound }, 'bounce listener: listening');
       resolve({ port: bound });
