@@ -30,6 +30,7 @@ import {
   recordDelivered,
   SOFT_BOUNCE_LIMIT,
   SOFT_BOUNCE_WINDOW_DAYS,
+  suppressedAmong,
   suppressionOf,
   suppressManually,
   unsuppress,
@@ -151,6 +152,14 @@ describe('the suppression list', () => {
     expect(rows.map((r) => r.email).sort()).toEqual([kept, counted].sort());
   });
 
+  it('suppressedAmong() names the suppressed addresses of a list in one statement', async () => {
+    const [a, b, c] = [uniqueAddress('among-a'), uniqueAddress('among-b'), uniqueAddress('among-c')];
+    await recordComplaint(database.db, { address: a, detail: '', source: 'test' });
+    await recordBounce(database.db, { address: b, kind: 'soft', detail: '', source: 'test' });
+    expect(await suppressedAmong(database.db, [a.toUpperCase(), b, c, 'not an address'])).toEqual(new Set([a.toLowerCase()]));
+    expect(await suppressedAmong(database.db, [])).toEqual(new Set());
+  });
+
   it('an address that is not one is refused and nothing is written', async () => {
     await expect(recordBounce(database.db, { address: 'not an address', kind: 'hard', detail: '', source: 'test' })).rejects.toThrow(/Not an email address/);
     const { rows } = await database.db.execute(sql`select 1 from email_suppressions where address = 'not an address'`);
@@ -226,6 +235,7 @@ describe('the provider webhooks (SES through SNS, Mailgun)', () => {
   let privateKey: string;
   let certificate: string;
   const confirmations: string[] = [];
+  let certificateFetches = 0;
 
   beforeAll(async () => {
     // A self-signed certificate standing in for SNS's signing certificate.
@@ -236,6 +246,7 @@ describe('the provider webhooks (SES through SNS, Mailgun)', () => {
     fs.rmSync(dir, { recursive: true });
     certServer = http.createServer((request, response) => {
       if (request.url === '/SimpleNotificationService-test.pem') {
+        certificateFetches++;
         response.writeHead(200, { 'content-type': 'application/x-x509-ca-cert' }).end(certificate);
       } else if (request.url?.startsWith('/confirm')) {
         confirmations.push(request.url);
@@ -378,6 +389,10 @@ describe('the provider webhooks (SES through SNS, Mailgun)', () => {
     const unsigned = await app.inject({ method: 'POST', url: MAILGUN_WEBHOOK_PATH, headers: { host: 'localhost:3000', 'content-type': 'application/json' }, payload: { 'event-data': { event: 'complained', recipient: address } } });
     expect(unsigned.statusCode).toBe(403);
     expect(await suppressionOf(database.db, address)).toBeNull();
+  });
+
+  it('the signing certificate was fetched once for all the messages above', () => {
+    expect(certificateFetches).toBe(1);
   });
 
   it('a body that is not an SNS message is 400', async () => {

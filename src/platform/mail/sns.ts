@@ -98,8 +98,9 @@ export function createSnsVerifier(opts: SnsVerifierOptions): SnsVerifier {
       } catch {
         return false;
       }
+      // Outside its validity (or with dates that do not read): not trusted.
       const now = Date.now();
-      if (now < Date.parse(cert.validFrom) || now > Date.parse(cert.validTo)) return false;
+      if (!(now >= Date.parse(cert.validFrom) && now <= Date.parse(cert.validTo))) return false;
       return createVerify(algorithm).update(snsStringToSign(message), 'utf8').verify(cert.publicKey, message.Signature, 'base64');
     },
   };

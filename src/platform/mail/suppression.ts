@@ -194,6 +194,16 @@ export async function isSuppressed(db: Db | DbTransaction, rawAddress: string): 
   return rows.length > 0;
 }
 
+/** Which of `addresses` are suppressed (lowercase), in one statement: an import's validation report. */
+export async function suppressedAmong(db: Db | DbTransaction, addresses: readonly string[]): Promise<Set<string>> {
+  const keys = [...new Set(addresses.map(normalizeAddress).filter((a): a is string => a !== null))];
+  if (keys.length === 0) return new Set();
+  const { rows } = await db.execute<{ address: string }>(
+    sql`select address from email_suppressions where suppressed_at is not null and address in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`,
+  );
+  return new Set(rows.map((r) => r.address));
+}
+
 export async function suppressionOf(db: Db | DbTransaction, rawAddress: string): Promise<SuppressionRow | null> {
   const address = normalizeAddress(rawAddress);
   if (!address) return null;
