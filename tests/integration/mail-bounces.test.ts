@@ -255,7 +255,7 @@ describe('the provider webhooks (SES through SNS, Mailgun)', () => {
     });
     await new Promise<void>((resolve) => certServer.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(certServer.address() as AddressInfo).port}`;
-    const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_PROVIDER: 'none', SES_SNS_TOPIC_ARN: TOPIC, MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY, FETCH_ALLOW_ADDRESSES: '127.0.0.1' });
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '3000', CAPTCHA_PROVIDER: 'none', SES_SNS_TOPIC_ARN: TOPIC, MAILGUN_WEBHOOK_SIGNING_KEY: MAILGUN_KEY, FETCH_ALLOW_ADDRESSES: '127.0.0.1', PAGE_CACHE_SECONDS: '60' });
     app = await buildApp({
       config,
       db: database.db,
@@ -393,6 +393,15 @@ describe('the provider webhooks (SES through SNS, Mailgun)', () => {
 
   it('the signing certificate was fetched once for all the messages above', () => {
     expect(certificateFetches).toBe(1);
+  });
+
+  it('the webhooks keep cached pages (a large send brings thousands of them; no page shows the list)', async () => {
+    const page = () => app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:3000' } });
+    await page();
+    expect((await page()).headers['x-cache']).toBe('HIT');
+    await post(snsMessage({ Type: 'Notification', Message: bounce([uniqueAddress('ses-cache')], 'Permanent') }));
+    await mailgunEvent({ event: 'complained', recipient: uniqueAddress('mg-cache') });
+    expect((await page()).headers['x-cache']).toBe('HIT');
   });
 
   it('a body that is not an SNS message is 400', async () => {
