@@ -125,6 +125,12 @@ const schema = z.object({
   MAIL_FROM: z.string().regex(/\S@\S/, 'must contain an email address, e.g. "Inkwell" <no-reply@example.com>').optional(),
   /** Without SMTP_URL, serve the sent email at /_/dev/mailbox to this machine only; 0 turns it off. */
   DEV_MAILBOX: bool.default(true),
+  /** host:port where a worker takes delivery reports mailed to VERP return paths (the bounce domain's MX points here), e.g. 0.0.0.0:25; unset: off. */
+  MAIL_BOUNCE_LISTEN: z.string().regex(/^(\[[0-9A-Fa-f:.]+\]|[^:\s[\]]+):\d{1,5}$/, 'must be host:port, e.g. 0.0.0.0:2525 or [::]:25').optional(),
+  /** The SNS topic SES publishes bounces and complaints to; POST /_/webhooks/ses takes its messages (others refused). */
+  SES_SNS_TOPIC_ARN: z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_.-]{1,256}$/, 'must be an SNS topic ARN (arn:aws:sns:region:account:name)').optional(),
+  /** Mailgun's webhook signing key: POST /_/webhooks/mailgun takes its bounce, complaint and delivery events. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be the webhook signing key from the Mailgun dashboard').optional(),
   /** A generic OpenID Connect provider for social sign-in (discovery at {issuer}/.well-known/openid-configuration). */
   OIDC_ISSUER: z
     .string()

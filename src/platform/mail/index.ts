@@ -5,3 +5,4 @@ export { backoffMinutes, startMailer, type Mailer, type MailerOptions } from './
 export { createMailTransport, mailFrom, smtpOptionsFromUrl, type MailConfig, type MailTransport, type MessageToSend } from './transport.js';
 export { renderEmail, escapeHtml, type EmailContent, type RenderedEmail } from './render.js';
 export { DEV_MAILBOX_PATH, devMailboxEnabled, isLocalRequest, registerDevMailbox } from './mailbox.js';
+export { isSuppressed, notSuppressed, recordBounce, recordComplaint, recordDelivered, suppressManually, unsuppress, suppressionOf, suppressedAmong, SOFT_BOUNCE_LIMIT, SOFT_BOUNCE_WINDOW_DAYS } from './suppression.js';

@@ -1,0 +1,1 @@
+ALTER TABLE "email_suppressions" ADD COLUMN "soft_bounce_keys" text[] DEFAULT '{}'::text[] NOT NULL;
