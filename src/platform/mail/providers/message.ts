@@ -54,3 +54,25 @@ export function mailOptions(m: OutgoingMessage, ctx: ComposeContext): MailOption
     envelope: m.returnPath ? { from: m.returnPath, to: [m.to] } : undefined,
   };
 }
+
+// Loaded with the first email (a process that never sends one does not hold it), then kept:
+// a dynamic import per message costs more than building the message.
+let mailComposer: Promise<typeof import('nodemailer/lib/mail-composer').default> | undefined;
+
+export interface ComposedMessage {
+  /** The whole message, headers and MIME body. */
+  raw: Buffer;
+  /** MAIL FROM (the return path, else the sender) and RCPT TO. */
+  envelope: { from: string; to: string[] };
+}
+
+/**
+ * The message as bytes, built once in one buffer: over SMTP it then goes out in a few large
+ * writes instead of one per MIME line (most of a send's cost), and SES takes it as Raw content.
+ */
+export async function composeMessage(m: OutgoingMessage, ctx: ComposeContext): Promise<ComposedMessage> {
+  const MailComposer = await (mailComposer ??= import('nodemailer/lib/mail-composer').then((mod) => mod.default));
+  const node = new MailComposer(mailOptions(m, ctx)).compile();
+  const envelope = node.getEnvelope();
+  return { raw: await node.build(), envelope: { from: envelope.from || '', to: envelope.to } };
+}

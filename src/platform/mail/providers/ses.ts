@@ -1,6 +1,6 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { defineProvider, type ErrorKind } from './core.js';
-import { mailOptions, type ComposeContext } from './message.js';
+import { composeMessage, type ComposeContext } from './message.js';
 import type { MailProvider, MailProviderConfig } from './types.js';
 
 export interface SesProviderOptions {
@@ -41,15 +41,13 @@ export function createSesProvider(opts: SesProviderOptions): MailProvider {
       client: new sdk.SESv2Client({ region: opts.region, endpoint: opts.endpoint, credentials: opts.credentials, maxAttempts: 2 }),
       SendEmailCommand: sdk.SendEmailCommand,
     })));
-  const composer = import('nodemailer/lib/mail-composer').then((m) => m.default);
   return defineProvider({
     name: 'ses',
     maxBatchSize: SES_BATCH,
     ratePerSecond: opts.ratePerSecond,
     concurrency: SES_BATCH,
     async deliver(message) {
-      const MailComposer = await composer;
-      const raw = await new MailComposer(mailOptions(message, opts.compose)).compile().build();
+      const { raw } = await composeMessage(message, opts.compose);
       const { client: ses, SendEmailCommand } = await connect();
       const out = await ses.send(
         new SendEmailCommand({

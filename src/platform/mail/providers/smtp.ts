@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { smtpOptionsFromUrl } from '../transport.js';
 import { defineProvider, type ErrorKind } from './core.js';
-import { mailOptions, type ComposeContext } from './message.js';
+import { composeMessage, type ComposeContext } from './message.js';
 import type { MailProvider, MailProviderConfig } from './types.js';
 
 export interface SmtpProviderOptions {
@@ -28,8 +28,8 @@ export function smtpOptions(config: MailProviderConfig, url: string): Pick<SmtpP
 
 /**
  * SMTP through nodemailer's pool: `maxConnections` connections kept open and reused,
- * each message on the next free one; envelope MAIL FROM is the return path (VERP);
- * DKIM-signed when a key is configured.
+ * each message on the next free one (its commands pipelined when the server offers it);
+ * envelope MAIL FROM is the return path (VERP); DKIM-signed when a key is configured.
  */
 export function createSmtpProvider(opts: SmtpProviderOptions): MailProvider {
   const transportOptions: SMTPPool.Options = {
@@ -49,7 +49,8 @@ export function createSmtpProvider(opts: SmtpProviderOptions): MailProvider {
     // Enough in flight that every pooled connection always has its next message waiting.
     concurrency: opts.maxConnections * 4,
     async deliver(message) {
-      const info = await (await connect()).sendMail(mailOptions(message, opts.compose));
+      const { raw, envelope } = await composeMessage(message, opts.compose);
+      const info = await (await connect()).sendMail({ envelope, raw });
       return queueId(String(info.response ?? ''));
     },
     classify: classifySmtpError,
