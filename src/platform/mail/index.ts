@@ -3,6 +3,6 @@ export { emailOutbox, MAX_SEND_ATTEMPTS, type DeliveredTo, type EmailOutboxRow }
 export { enqueueEmail, notifyMailers, type DbTransaction, type OutgoingEmail } from './outbox.js';
 export { backoffMinutes, startMailer, type Mailer, type MailerOptions } from './mailer.js';
 export { mailFrom, smtpOptionsFromUrl, type MailConfig } from './transport.js';
-export { createMailProvider, streamSettings, type MailProvider, type MailStream, type OutgoingMessage, type SendResult } from './providers/index.js';
+export { createMailProvider, mailBounceDomain, streamSettings, type MailProvider, type MailStream, type OutgoingMessage, type SendResult } from './providers/index.js';
 export { renderEmail, escapeHtml, type EmailContent, type RenderedEmail } from './render.js';
 export { DEV_MAILBOX_PATH, devMailboxEnabled, isLocalRequest, registerDevMailbox } from './mailbox.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.js';
 import { devMailboxEnabled } from '../mailbox.js';
-import { createMailProvider, streamSettings } from './create.js';
+import { createMailProvider, mailBounceDomain, streamSettings } from './create.js';
 
 describe('the mail streams', () => {
   it('use the dev mailbox without SMTP_URL, SMTP with it, each stream its own choice', () => {
@@ -29,6 +29,11 @@ describe('the mail streams', () => {
     expect(() => loadConfig({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 's1' })).toThrow(/DKIM_PRIVATE_KEY: required/);
     expect(() => loadConfig({ MAIL_BULK_RATE_PER_SECOND: '0' })).toThrow(/MAIL_BULK_RATE_PER_SECOND/);
     expect(() => loadConfig({ MAIL_BOUNCE_DOMAIN: 'not a domain' })).toThrow(/MAIL_BOUNCE_DOMAIN/);
+  });
+
+  it('take the bounce domain from MAIL_BOUNCE_DOMAIN, else the main host without its port', () => {
+    expect(mailBounceDomain(loadConfig({ MAIN_HOST: 'stories.example.com:8443' }))).toBe('stories.example.com');
+    expect(mailBounceDomain(loadConfig({ MAIN_HOST: 'stories.example.com', MAIL_BOUNCE_DOMAIN: 'bounces.example.com' }))).toBe('bounces.example.com');
   });
 
   it('refuses a mailbox provider without the database', () => {

@@ -1,3 +1,4 @@
+import { hostOf } from '../transport.js';
 import { composeContext } from './message.js';
 import { createMailboxProvider } from './mailbox.js';
 import { createSesProvider, sesOptions } from './ses.js';
@@ -40,3 +41,6 @@ export function createMailProvider(stream: MailStream, config: MailProviderConfi
       return createMailboxProvider({ db: deps.db, ratePerSecond: settings.ratePerSecond });
   }
 }
+
+/** The domain of VERP return paths (verpAddress's bounceDomain): MAIL_BOUNCE_DOMAIN, else the main host without its port. */
+export const mailBounceDomain = (config: Pick<MailProviderConfig, 'MAIL_BOUNCE_DOMAIN' | 'mainHost'>): string => config.MAIL_BOUNCE_DOMAIN ?? hostOf(config.mainHost);
