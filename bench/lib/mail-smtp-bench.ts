@@ -3,6 +3,7 @@ import type { OutgoingMessage } from '../../src/platform/mail/providers/types.js
 import { loadConfig } from '../../src/server/config.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 import { createInterface } from 'node:readline';
 
 const COUNT = Number(process.env.COUNT ?? 5000);
@@ -49,7 +50,7 @@ const seconds = (performance.now() - started) / 1000;
 const cpuMs = (({ user, system }) => (user + system) / 1000)(process.cpuUsage(cpu));
 await provider.close();
 sink.stdin!.write('count\n');
-const received = Number((await lines.next()).value);
+const [received = 0, sinkCpuMs = 0] = String((await lines.next()).value).split(' ').map(Number);
 await once(sink, 'exit');
 console.log(
   JSON.stringify({
@@ -60,6 +61,9 @@ console.log(
     connections: config.SMTP_MAX_CONNECTIONS,
     bytesPerEmail: html.length * 2,
     senderCpuMsPerEmail: Number((cpuMs / COUNT).toFixed(3)),
+    // The whole sink process (start-up and the warm-up included): an upper bound per email.
+    sinkCpuMsPerEmail: Number((sinkCpuMs / COUNT).toFixed(3)),
+    loadAverage: os.loadavg()[0],
     failed,
     received: received - 50,
   }),

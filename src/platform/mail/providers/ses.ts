@@ -1,6 +1,6 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { defineProvider, type ErrorKind } from './core.js';
-import { composeMessage, type ComposeContext } from './message.js';
+import { composeRaw, type ComposeContext } from './message.js';
 import type { MailProvider, MailProviderConfig } from './types.js';
 
 export interface SesProviderOptions {
@@ -47,7 +47,7 @@ export function createSesProvider(opts: SesProviderOptions): MailProvider {
     ratePerSecond: opts.ratePerSecond,
     concurrency: SES_BATCH,
     async deliver(message) {
-      const { raw } = await composeMessage(message, opts.compose);
+      const raw = await composeRaw(message, opts.compose);
       const { client: ses, SendEmailCommand } = await connect();
       const out = await ses.send(
         new SendEmailCommand({

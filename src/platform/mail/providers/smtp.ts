@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import { smtpOptionsFromUrl } from '../transport.js';
 import { defineProvider, type ErrorKind } from './core.js';
-import { composeMessage, type ComposeContext } from './message.js';
+import { mailOptions, type ComposeContext } from './message.js';
 import type { MailProvider, MailProviderConfig } from './types.js';
 
 export interface SmtpProviderOptions {
@@ -49,8 +49,8 @@ export function createSmtpProvider(opts: SmtpProviderOptions): MailProvider {
     // Enough in flight that every pooled connection always has its next message waiting.
     concurrency: opts.maxConnections * 4,
     async deliver(message) {
-      const { raw, envelope } = await composeMessage(message, opts.compose);
-      const info = await (await connect()).sendMail({ envelope, raw });
+      // The transport builds the MIME from the same options MailComposer gets for SES, streaming it as it goes.
+      const info = await (await connect()).sendMail(mailOptions(message, opts.compose));
       return queueId(String(info.response ?? ''));
     },
     classify: classifySmtpError,
