@@ -1,1 +1,0 @@
-ALTER TABLE "email_suppressions" ADD COLUMN "soft_bounce_keys" text[] DEFAULT '{}'::text[] NOT NULL;
