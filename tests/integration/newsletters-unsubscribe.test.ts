@@ -7,6 +7,7 @@ import { createPublication } from '../../src/modules/publications/commands.js';
 import { newId } from '../../src/platform/ids.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader, type Reader } from '../support/readers.js';
+import { testBrowser } from '../support/test-browser.js';
 import { sql } from './feeds-fixtures.js';
 
 const ONE_CLICK = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -88,7 +89,7 @@ describe('newsletters: unsubscribing and email settings', () => {
     const { subscriberId } = await subscribe({ userId: ann.id });
     const token = await tokenOf(subscriberId);
     const before = await count();
-    const page = await t.app.inject({ method: 'GET', url: unsubscribePath(token), headers: { accept: 'text/html' } });
+    const page = await testBrowser(t.app).get(unsubscribePath(token));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Unsubscribe from');
     // Reading the link (GraphQL as the page does) changes nothing either.
@@ -103,7 +104,7 @@ describe('newsletters: unsubscribing and email settings', () => {
     expect(form.headers.location).toBe(unsubscribePath(token));
     expect((await row(subscriberId)).state).toBe('UNSUBSCRIBED');
     expect((await consents(subscriberId)).at(-1)).toEqual({ action: 'UNSUBSCRIBE', source: 'email-link' });
-    const done = await t.app.inject({ method: 'GET', url: unsubscribePath(token), headers: { accept: 'text/html' } });
+    const done = await testBrowser(t.app).get(unsubscribePath(token));
     expect(done.body).toContain('unsubscribed from');
 
     const re = await t.app.inject({ method: 'POST', url: `/_/newsletters/resubscribe/${token}`, headers: ONE_CLICK, payload: 'from-page=1' });
@@ -139,7 +140,7 @@ describe('newsletters: unsubscribing and email settings', () => {
     const hash = emailSettingsHash(secret, bea.id);
     const own = (await testAnonymousGql(t, SETTINGS, { u: bea.id, h: hash })).data.readerEmailSettings;
     expect(own).toMatchObject({ userId: bea.id, allowEmailAddressSharingEditorWriter: true, subscriptions: [{ id: newsletterId, type: 'USER' }] });
-    const page = await t.app.inject({ method: 'GET', url: `/me/email-settings/${bea.id}/${hash}`, headers: { accept: 'text/html' } });
+    const page = await testBrowser(t.app).get(`/me/email-settings/${bea.id}/${hash}`);
     expect(page.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/me/email-settings/${bea.id}/${hash.slice(0, -1)}A`, headers: { accept: 'text/html' } })).statusCode).toBe(404);
 
