@@ -4,6 +4,7 @@ import { useToast } from '../../components/toast/index.js';
 import { READER_EMAIL_SETTINGS_QUERY, SET_ALLOW_EMAIL_SHARING, UNSUBSCRIBE_FROM_EMAIL_SETTINGS } from '../../graphql/email-settings-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import type { PageProps } from '../../router/registry.js';
+import { SHARING_SAVED, SharingChoice } from './SharingChoice.js';
 import { signedQuery, useSignedMutation } from './use-signed-mutation.js';
 import styles from './EmailSettingsPage.module.css';
 
@@ -15,7 +16,6 @@ export interface ReaderEmailSettings {
   subscriptions: { id: string; type: string; name: string; user: { id: string; name: string } | null; collection: { id: string; name: string } | null }[];
 }
 
-const SHARING_SAVED = 'Your email settings were saved.';
 /** Spec §4 toast for a newsletter unsubscribe (modules/newsletters/model.ts NEWSLETTER_MESSAGES.unsubscribed). */
 const unsubscribedToast = (name: string) => `You've unsubscribed from ${name}.`;
 
@@ -81,13 +81,7 @@ export default function EmailSettingsPage({ params }: PageProps) {
         </a>
       </div>
       <h2 className={styles.heading}>Your email address</h2>
-      <label className={styles.choice}>
-        <input type="checkbox" checked={current.allowEmailAddressSharingEditorWriter} disabled={busy} onChange={(e) => void setSharing(e.target.checked)} />
-        <span>
-          Share my email address with the writers and editors of newsletters I subscribe to
-          <span className={styles.hint}>When off, they do not see your address in their subscriber lists or exports.</span>
-        </span>
-      </label>
+      <SharingChoice checked={current.allowEmailAddressSharingEditorWriter} disabled={busy} onChange={(allow) => void setSharing(allow)} />
     </section>
   );
 }
