@@ -19,6 +19,13 @@ export interface ReaderEmailSettings {
 /** Spec §4 toast for a newsletter unsubscribe (modules/newsletters/model.ts NEWSLETTER_MESSAGES.unsubscribed). */
 const unsubscribedToast = (name: string) => `You've unsubscribed from ${name}.`;
 
+/** Who sends it, unless the newsletter's name already says so (a writer's is named after them). */
+function ownerLine(n: ReaderEmailSettings['subscriptions'][number]): string {
+  const owner = n.type === 'COLLECTION' ? n.collection?.name : n.user?.name;
+  const kind = n.type === 'COLLECTION' ? 'Publication' : 'Writer';
+  return owner && owner !== n.name ? `${kind} · ${owner}` : kind;
+}
+
 /**
  * /me/email-settings/{userId}/{hash} (page email-settings, wordmark layout): opened from a
  * newsletter email without signing in; the signed pair authorizes every change. The reader's
@@ -63,7 +70,7 @@ export default function EmailSettingsPage({ params }: PageProps) {
             <li key={n.id} className={styles.item}>
               <div className={styles.itemText}>
                 <span className={styles.itemName}>{n.name}</span>
-                <span className={styles.itemOwner}>{n.type === 'COLLECTION' ? `Publication · ${n.collection?.name ?? ''}` : `Writer · ${n.user?.name ?? ''}`}</span>
+                <span className={styles.itemOwner}>{ownerLine(n)}</span>
               </div>
               <Button variant="outline" size="small" disabled={busy} onClick={() => void unsubscribe(n.id, n.name)} aria-label={`Unsubscribe from ${n.name}`}>
                 Unsubscribe
