@@ -198,6 +198,8 @@ describe('newsletters: unsubscribing and email settings', () => {
     expect((await row(c.subscriberId)).state).toBe('UNSUBSCRIBED');
     expect((await row(o.subscriberId)).state).toBe('ACTIVE');
     for (const s of [a, b, c]) expect((await consents(s.subscriberId)).map((x) => x.action)).toEqual(['SUBSCRIBE', 'UNSUBSCRIBE']);
+    // A signed link's consent line names the email settings, not the page path holding the hash.
+    expect((await consents(a.subscriberId)).at(-1)!.source).toBe('email-settings');
     expect((await dee.browser.gql(UNSUB_ALL, { a: false })).data.unsubscribeAllNewsletters).toBe(0);
   });
 

@@ -70,6 +70,12 @@ async function mustReader(ctx: Ctx, args: Signed): Promise<UserRow> {
   throw new ForbiddenError(UNSUBSCRIBE_MESSAGES.invalidSettingsLink);
 }
 
+/** The consent line's origin: a signed link's page path carries its hash, which is not kept there. */
+function consentOrigin(ctx: Ctx, args: Signed) {
+  const o = origin(ctx);
+  return args.hash ? { ...o, source: 'email-settings' } : o;
+}
+
 async function settingsOf(ctx: Ctx, user: UserRow): Promise<Settings> {
   const hash = emailSettingsHash(await emailLinkSecret(ctx.db), user.id);
   return { userId: user.id, name: user.name || user.username || '', emailSettingsPath: emailSettingsPath(user.id, hash) };
@@ -97,12 +103,12 @@ export const emailSettingsResolvers: IResolvers = {
   Mutation: {
     unsubscribeNewsletterV3FromEmailSettings: async (_: unknown, args: Signed & { newsletterV3Id: string }, ctx: Ctx) => {
       const reader = await mustReader(ctx, args);
-      await unsubscribeReaderFrom(ctx.db, reader.id, args.newsletterV3Id, origin(ctx));
+      await unsubscribeReaderFrom(ctx.db, reader.id, args.newsletterV3Id, consentOrigin(ctx, args));
       return settingsOf(ctx, reader);
     },
     unsubscribeAllNewsletters: async (_: unknown, args: Signed & { onlyAuthors: boolean }, ctx: Ctx) => {
       const reader = await mustReader(ctx, args);
-      return unsubscribeAll(ctx.db, reader.id, args.onlyAuthors ? 'authors' : 'all', origin(ctx));
+      return unsubscribeAll(ctx.db, reader.id, args.onlyAuthors ? 'authors' : 'all', consentOrigin(ctx, args));
     },
     setAllowEmailAddressSharingEditorWriter: async (_: unknown, args: Signed & { allow: boolean }, ctx: Ctx) => {
       const reader = await mustReader(ctx, args);
