@@ -7,7 +7,9 @@ import { CAPTCHA_FAILED_MESSAGE } from '../accounts/captcha.js';
 import { limitAuthCall, RATE_LIMITED_MESSAGE, requestIp } from '../accounts/auth-limits.js';
 import { normalizeEmail } from '../accounts/validation.js';
 import { EMAIL_CONFIRMATION_SENT, subscribeByEmail } from './email-subscribe-commands.js';
-import { NEWSLETTER_MESSAGES } from './model.js';
+import type { UserRow } from '../accounts/queries.js';
+import { ownerName } from './commands.js';
+import { consentNotice, NEWSLETTER_MESSAGES, type NewsletterRow } from './model.js';
 
 /**
  * Spec §7 NewsletterV3PublicationSubscribeByEmail: a visitor without an account (or signed out)
@@ -16,6 +18,15 @@ import { NEWSLETTER_MESSAGES } from './model.js';
  * has an account or a subscription.
  */
 export const subscribeTypeDefs = /* GraphQL */ `
+  extend type NewsletterV3 {
+    "Spec §5 notice shown beside Subscribe (and recorded as the consent): the address is shared with the writer or publication."
+    consentNotice: String!
+  }
+  extend type User {
+    "Spec §5 notice beside Subscribe on the writer's pages, before their newsletter exists too."
+    newsletterConsentNotice: String!
+  }
+
   union NewsletterV3PublicationSubscribeByEmailResult = SusiMethod | BadRequest | FailedChallenge | NotFound
 
   extend type Mutation {
@@ -42,6 +53,12 @@ export const CONFIRMATION_RESEND: RateLimitRule = { name: 'newsletter-confirm-re
 type Args = { newsletterV3Id: string; email: string; redirect?: string | null; captchaValue?: string | null; operation?: string | null };
 
 export const subscribeResolvers: IResolvers = {
+  User: {
+    newsletterConsentNotice: (u: UserRow) => consentNotice(u.name || u.username || 'the writer'),
+  },
+  NewsletterV3: {
+    consentNotice: async (n: NewsletterRow, _: unknown, ctx: MercuriusContext) => consentNotice(await ownerName(ctx.db, n)),
+  },
   Mutation: {
     newsletterV3PublicationSubscribeByEmail: async (_: unknown, args: Args, ctx: MercuriusContext) => {
       const app = ctx.app as unknown as FastifyInstance;
