@@ -37,7 +37,7 @@ export function ProfileHeader({ user, current }: { user: ProfileUser; current: P
       <div className={styles.compactActions}>
         <ProfileActions user={user} />
       </div>
-      <SubscribeNotice writer={user} />
+      <SubscribeNotice writer={user} compactOnly />
       <h1 className={`${styles.name} ${styles.wideName}`}>
         {user.name}
       </h1>

@@ -52,14 +52,17 @@ export function SubscribeButton({ writer }: { writer: SubscribeWriter }) {
   );
 }
 
-/** Spec §5: the notice under the buttons for a signed-in reader who has not subscribed to this writer before. */
-export function SubscribeNotice({ writer }: { writer: SubscribeWriter }) {
+/**
+ * Spec §5: the notice under the buttons for a signed-in reader who has not subscribed to this
+ * writer before. compactOnly: the profile header's copy, shown where the header's buttons are (below 904px).
+ */
+export function SubscribeNotice({ writer, compactOnly = false }: { writer: SubscribeWriter; compactOnly?: boolean }) {
   const { viewer } = useSite();
   const n = writer.newsletterV3;
   const known = subscriptionStore.use(writer.id, (n ? { newsletterId: n.id, subscriberCount: n.subscriberCount, viewerSubscriptionState: n.viewerSubscriptionState } : null) as KnownSubscription) as KnownSubscription | null;
   if (!viewer || viewer.id === writer.id || known?.viewerSubscriptionState) return null;
   return (
-    <p className={styles.notice} data-testid="subscribe-notice">
+    <p className={cx(styles.notice, compactOnly && styles.compactOnly)} data-testid="subscribe-notice">
       {writer.newsletterConsentNotice}
     </p>
   );
