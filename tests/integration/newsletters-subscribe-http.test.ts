@@ -79,4 +79,42 @@ describe('newsletters: the HTTP calls', () => {
     expect((await call('DELETE', '/_/subscribe/user/000000000000', 'reader')).statusCode).toBe(404);
     expect((await sql(t, `select count(*)::int as n from newsletters`)).rows[0].n).toBe(before);
   });
+
+  it("lists and exports the writer's ACTIVE subscribers to the writer only, addresses only where shared", async () => {
+    const w = await newReader(t, 'Lister');
+    const username = (await sql(t, `select username from users where id = $1`, [w.id])).rows[0].username as string;
+    const fans = [await newReader(t, 'Fan'), await newReader(t, 'Fan'), await newReader(t, 'Quiet')];
+    for (const f of fans) {
+      const cookie = { host: TEST_HOST, cookie: `sid=${f.browser.jar.get('sid')}`, 'x-xsrf-token': f.xsrf, 'content-type': 'application/json' };
+      expect((await t.app.inject({ method: 'POST', url: `/_/subscribe/user/${w.id}`, headers: cookie, payload: '{}' })).statusCode).toBe(200);
+    }
+    const n = await newsletterOf(w.id);
+    await sql(t, `update newsletter_subscribers set share_email = false where user_id = $1`, [fans[2]!.id]);
+    await sql(t, `update users set name = '=HYPERLINK("x")' where id = $1`, [fans[1]!.id]);
+    // One who left is not listed.
+    await t.app.inject({ method: 'DELETE', url: `/_/subscribe/user/${w.id}`, headers: { host: TEST_HOST, cookie: `sid=${fans[0]!.browser.jar.get('sid')}`, 'x-xsrf-token': fans[0]!.xsrf } });
+
+    const LIST = `query($id: ID!, $to: String) { newsletterV3(id: $id) { subscribers(limit: 1, to: $to) { items { id email name source } next } } }`;
+    const first = (await w.browser.gql(LIST, { id: n.id })).data.newsletterV3.subscribers;
+    expect(first.items).toHaveLength(1);
+    const second = (await w.browser.gql(LIST, { id: n.id, to: first.next })).data.newsletterV3.subscribers;
+    const all = [...first.items, ...second.items];
+    expect(all.map((i: { name: string }) => i.name).sort()).toEqual(['=HYPERLINK("x")', expect.stringMatching(/^Quiet/)].sort());
+    expect(all.find((i: { name: string }) => i.name.startsWith('Quiet')).email).toBeNull();
+    expect(all.find((i: { name: string }) => i.name.startsWith('=')).email).toMatch(/@example\.com$/);
+    expect((await reader.browser.gql(LIST, { id: n.id })).errors?.[0]?.message).toBe('Only the writer can see their subscribers.');
+
+    const csv = (r: Reader | null) => t.app.inject({ method: 'GET', url: `/@${username}/audience/stats/export`, headers: { host: TEST_HOST, cookie: r ? `sid=${r.browser.jar.get('sid')}` : '' } });
+    expect((await csv(null)).statusCode).toBe(401);
+    expect((await csv(reader)).statusCode).toBe(403);
+    const res = await csv(w);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('email,name,username,source,subscribed_at');
+    expect(lines).toHaveLength(3);
+    // A name a spreadsheet would run as a formula is written as text.
+    expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines.some((l) => l.startsWith(',Quiet'))).toBe(true);
+  });
 });

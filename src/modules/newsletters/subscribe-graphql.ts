@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import { notifyMailers } from '../../platform/mail/index.js';
 import { hitAll, type RateLimitRule } from '../../platform/rate-limit/index.js';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../platform/errors/index.js';
 import { normalizeRedirect } from '../../shared/redirect.js';
 import { CAPTCHA_FAILED_MESSAGE } from '../accounts/captcha.js';
 import { limitAuthCall, RATE_LIMITED_MESSAGE, requestIp } from '../accounts/auth-limits.js';
@@ -9,6 +10,7 @@ import { normalizeEmail } from '../accounts/validation.js';
 import { EMAIL_CONFIRMATION_SENT, subscribeByEmail } from './email-subscribe-commands.js';
 import type { UserRow } from '../accounts/queries.js';
 import { ownerName } from './commands.js';
+import { activeSubscribers } from './subscribers-queries.js';
 import { consentNotice, NEWSLETTER_MESSAGES, type NewsletterRow } from './model.js';
 
 /**
@@ -21,6 +23,25 @@ export const subscribeTypeDefs = /* GraphQL */ `
   extend type NewsletterV3 {
     "Spec §5 notice shown beside Subscribe (and recorded as the consent): the address is shared with the writer or publication."
     consentNotice: String!
+  }
+  "An ACTIVE subscriber as the writer sees them; email only when they agreed to share it."
+  type NewsletterV3Subscriber {
+    id: ID!
+    email: String
+    name: String
+    username: String
+    "ONE_CLICK, EMAIL_FORM or IMPORT."
+    source: String!
+    subscribedAt: Float!
+  }
+  type NewsletterV3SubscribersPage {
+    items: [NewsletterV3Subscriber!]!
+    "The cursor of the next page (to), null at the end."
+    next: String
+  }
+  extend type NewsletterV3 {
+    "The writer's subscribers, newest first: only the writer of a USER newsletter may read them."
+    subscribers(limit: Int = 25, to: String): NewsletterV3SubscribersPage!
   }
   extend type User {
     "Spec §5 notice beside Subscribe on the writer's pages, before their newsletter exists too."
@@ -50,6 +71,16 @@ export const EMAIL_SUBSCRIBE_RATE_LIMITS = {
 /** A PENDING address gets the confirmation email again at most once per this long. */
 export const CONFIRMATION_RESEND: RateLimitRule = { name: 'newsletter-confirm-resend', limit: 1, windowMs: 5 * 60_000 };
 
+/** Only the writer lists or exports their subscribers. */
+export const SUBSCRIBERS_ARE_THE_WRITERS = 'Only the writer can see their subscribers.';
+
+/** `{ms}.{id}` of the previous page's last subscriber. */
+function readCursor(to: string | null | undefined): { at: Date; id: string } | null {
+  const m = to ? /^(\d{1,15})\.([0-9a-f]{12})$/.exec(to) : null;
+  if (to && !m) throw new BadRequestError('Invalid cursor.');
+  return m ? { at: new Date(Number(m[1])), id: m[2]! } : null;
+}
+
 type Args = { newsletterV3Id: string; email: string; redirect?: string | null; captchaValue?: string | null; operation?: string | null };
 
 export const subscribeResolvers: IResolvers = {
@@ -58,6 +89,14 @@ export const subscribeResolvers: IResolvers = {
   },
   NewsletterV3: {
     consentNotice: async (n: NewsletterRow, _: unknown, ctx: MercuriusContext) => consentNotice(await ownerName(ctx.db, n)),
+    subscribers: async (n: NewsletterRow, args: { limit?: number | null; to?: string | null }, ctx: MercuriusContext) => {
+      if (!ctx.viewer) throw new UnauthorizedError(NEWSLETTER_MESSAGES.signIn);
+      if (n.type !== 'USER' || n.userId !== ctx.viewer.id) throw new ForbiddenError(SUBSCRIBERS_ARE_THE_WRITERS);
+      const limit = Math.min(Math.max(args.limit ?? 25, 1), 100);
+      const items = await activeSubscribers(ctx.db, n.id, { limit, before: readCursor(args.to) });
+      const last = items.length === limit ? items[items.length - 1] : undefined;
+      return { items: items.map((i) => ({ ...i, subscribedAt: i.subscribedAt.getTime() })), next: last ? `${last.subscribedAt.getTime()}.${last.id}` : null };
+    },
   },
   Mutation: {
     newsletterV3PublicationSubscribeByEmail: async (_: unknown, args: Args, ctx: MercuriusContext) => {

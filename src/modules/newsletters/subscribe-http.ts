@@ -5,8 +5,11 @@ import { BAD_XSRF_MESSAGE, xsrfHeaderMatches } from '../../server/http/xsrf.js';
 import { normalizeRedirect } from '../../shared/redirect.js';
 import { ensureWriterNewsletter, subscribeReader, unsubscribeReader } from './commands.js';
 import { confirmSubscription } from './email-subscribe-commands.js';
+import { SUBSCRIBERS_ARE_THE_WRITERS } from './subscribe-graphql.js';
+import { activeSubscribers } from './subscribers-queries.js';
+import { csvField } from '../catalogs/export.js';
 import { NEWSLETTER_MESSAGES, type NewsletterRow, type SubscriberState } from './model.js';
-import { createViewerSubscriptionLoader, newsletterById } from './queries.js';
+import { createViewerSubscriptionLoader, newsletterById, writerNewsletter } from './queries.js';
 
 const STATUS = { 'not-found': 404, 'bad-request': 400, forbidden: 403 } as const;
 
@@ -59,7 +62,10 @@ async function newsletterPage(app: FastifyInstance, n: NewsletterRow): Promise<s
 
 /** A plain page for a confirmation link that cannot be used (no application page stands behind /_/). */
 function linkErrorPage(siteName: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Subscription not confirmed – ${escapeHtml(siteName)}</title></head><body><main><h1>Subscription not confirmed</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to ${escapeHtml(siteName)}</a></p></main></body></html>`;
+  const font = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Subscription not confirmed – ${escapeHtml(siteName)}</title>
+<style>body{margin:0;font-family:${font};color:#242424;background:#fff}header{padding:16px 24px;border-bottom:1px solid #f2f2f2}header a{font-family:Georgia,Cambria,'Times New Roman',serif;font-size:26px;font-weight:700;color:#191919;text-decoration:none;letter-spacing:-0.5px}main{max-width:560px;margin:0 auto;padding:64px 24px;text-align:center}h1{font-size:28px;line-height:1.25;margin:0 0 16px;color:#191919}p{font-size:16px;line-height:1.5;color:#6b6b6b;margin:0 0 24px}main a{display:inline-block;background:#1a8917;color:#fff;text-decoration:none;padding:10px 20px;border-radius:99px;font-size:14px}</style></head>
+<body><header><a href="/">${escapeHtml(siteName)}</a></header><main><h1>Subscription not confirmed</h1><p>${escapeHtml(message)}</p><a href="/">Go to ${escapeHtml(siteName)}</a></main></body></html>`;
 }
 
 /**
@@ -110,6 +116,25 @@ export function registerSubscribeRoutes(app: FastifyInstance) {
     const n = await ensureWriterNewsletter(app.db, viewerId);
     if (!n) return reply.code(404).send({ message: NEWSLETTER_MESSAGES.notFound });
     return reply.send(answer(n, null));
+  });
+
+  // ShowUserAudienceExport: the writer's ACTIVE subscribers as CSV (addresses only where shared).
+  app.get('/@:username/audience/stats/export', async (request: FastifyRequest<{ Params: { username: string } }>, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!request.viewer) return reply.code(401).type('text/plain; charset=utf-8').send(NEWSLETTER_MESSAGES.signIn);
+    const { rows } = await app.db.execute<{ id: string }>(sql`select id from users where lower(username) = lower(${request.params.username})`);
+    if (!rows[0]) return reply.code(404).type('text/plain; charset=utf-8').send(NEWSLETTER_MESSAGES.notFound);
+    if (rows[0].id !== request.viewer.id) return reply.code(403).type('text/plain; charset=utf-8').send(SUBSCRIBERS_ARE_THE_WRITERS);
+    const n = await writerNewsletter(app.db, rows[0].id);
+    const lines = ['email,name,username,source,subscribed_at'];
+    for (let before: { at: Date; id: string } | null = null; n; ) {
+      const page = await activeSubscribers(app.db, n.id, { limit: 1000, before });
+      for (const s of page) lines.push([s.email ?? '', s.name ?? '', s.username ?? '', s.source, s.subscribedAt.toISOString()].map(csvField).join(','));
+      if (page.length < 1000) break;
+      before = { at: page[page.length - 1]!.subscribedAt, id: page[page.length - 1]!.id };
+    }
+    reply.header('content-disposition', 'attachment; filename="subscribers.csv"');
+    return reply.type('text/csv; charset=utf-8').send(`${lines.join('\r\n')}\r\n`);
   });
 
   app.get('/_/newsletters/confirm/:token', async (request: FastifyRequest<{ Params: { token: string }; Querystring: { redirect?: string } }>, reply) => {
