@@ -172,4 +172,15 @@ describe('newsletters: subscribing by email (double opt-in)', () => {
     expect(fromOne.slice(0, 20).every((a) => a === 'FailedChallenge')).toBe(true);
     expect(fromOne[20]).toBe('BadRequest');
   });
+
+  it("signed out, fetchOrLazilyCreate… only gives the writer's newsletter (the form needs its id), subscribing nobody", async () => {
+    const other = await newReader(t, 'Other');
+    const before = (await sql(t, `select count(*)::int as n from newsletter_subscribers`)).rows[0].n;
+    const res = await t.app.inject({ method: 'POST', url: '/_/graphql', headers: { host: TEST_HOST, 'content-type': 'application/json', 'apollo-require-preflight': 'true' }, payload: { query: LAZY, variables: { userId: other.id } } });
+    const made = res.json().data.fetchOrLazilyCreateNewsletterV3AndMaybeSubscribe;
+    expect(made).toEqual({ id: expect.stringMatching(/^[0-9a-f]{12}$/), subscriberCount: 0 });
+    expect((await sql(t, `select count(*)::int as n from newsletter_subscribers`)).rows[0].n).toBe(before);
+    expect((await subscribe('first@example.com', { id: made.id })).__typename).toBe('SusiMethod');
+  });
 });
+
