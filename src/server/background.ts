@@ -20,6 +20,7 @@ import { giftDeliverySweep } from '../modules/gifts/delivery.js';
 import { giftDeps } from '../modules/gifts/wiring.js';
 import { scheduledStoriesSweep } from '../modules/publications/submission-schedule.js';
 import { storyViewVisitorsPruneSweep } from '../modules/stats/retention.js';
+import { startNewsletterImports } from '../modules/newsletters/import-job.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -60,6 +61,7 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     // Publications: approved drafts scheduled by their editors, published at their time: every minute.
     startSweeper({ sweep: scheduledStoriesSweep({ db, clock: systemClock }), logger, intervalMs: 60_000 }),
     startSweeper({ sweep: storyViewVisitorsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }), // stats: visitor keys older than yesterday, hourly
+    startNewsletterImports({ db, logger, siteName: config.SITE_NAME, origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}` }), // imported mailing lists, in batches (newsletters/import-job.ts)
   ];
   return {
     async stop() {

@@ -68,6 +68,7 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/publication-stats/page-defs.ts', ['community-publication-stats'], () => import('../pages/publication-stats/page-defs.js').then((m) => m.PUBLICATION_STATS_PAGES)),
   group('src/web/pages/publication-admin/page-defs.ts', ['new-publication', 'publication-settings', 'user-publications'], () => import('../pages/publication-admin/page-defs.js').then((m) => m.PUBLICATION_ADMIN_PAGES)),
   group('src/web/pages/search/page-defs.ts', ['search'], () => import('../pages/search/page-defs.js').then((m) => m.SEARCH_PAGES)),
+  group('src/web/pages/import-mailing-list/page-defs.ts', ['import-mailing-list'], () => import('../pages/import-mailing-list/page-defs.js').then((m) => m.IMPORT_MAILING_LIST_PAGES)),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));
