@@ -31,7 +31,8 @@ export const notifyImportSweepers = (): void => importWakers.notify();
  * the report: SKIPPED), subscribed with the writer's attestation as consent, and sent a welcome
  * email with its unsubscribe link; the rows are marked and the counts moved, all in the batch's
  * transaction. A crash rolls the batch back and it is done again:
- * no row is imported or welcomed twice. An import with no NEW row left is DONE.
+ * no row is imported or welcomed twice. The batch taking the last rows marks the import DONE
+ * (as does one finding none left, should the count ever disagree).
  */
 export function newsletterImportSweep(deps: ImportSweepDeps): Sweep {
   const { db } = deps;
@@ -57,8 +58,12 @@ export function newsletterImportSweep(deps: ImportSweepDeps): Sweep {
         const skipped = rows.length - imported.length;
         await tx.execute(sql`update newsletter_import_rows set status = case when row_number = any(${sql.param(imported)}::int[]) then 'IMPORTED' else 'SKIPPED' end
           where import_id = ${job.id} and row_number = any(${sql.param(rows.map((r) => r.row_number))}::int[])`);
+        // The batch that takes the last rows finishes the import.
         await tx.execute(sql`update newsletter_imports set imported_count = imported_count + ${imported.length}, skipped_count = skipped_count + ${skipped},
-          to_import_count = to_import_count - ${rows.length} where id = ${job.id}`);
+          to_import_count = to_import_count - ${rows.length},
+          state = case when to_import_count = ${rows.length} then 'DONE' else state end,
+          finished_at = case when to_import_count = ${rows.length} then now() end
+          where id = ${job.id}`);
         return rows.length;
       });
       if (handled) notifyMailers();

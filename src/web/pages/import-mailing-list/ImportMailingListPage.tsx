@@ -217,16 +217,19 @@ function Report({ report, attestation, onChange, onAnother }: { report: ImportRe
 function Progress({ report, onChange, onAnother }: { report: ImportReport; onChange: (r: ImportReport) => void; onAnother: () => void }) {
   const loadData = useBrowserData();
   const running = report.state === 'IMPORTING';
+  // Counts the polls: the answer may be the very object shown (nothing moved), which would not re-run the effect.
+  const [polls, setPolls] = useState(0);
   useEffect(() => {
     if (!running) return;
     const timer = setTimeout(() => {
       void callQuery<{ newsletterImport: ImportReport | null }>(loadData, NEWSLETTER_IMPORT_QUERY, { id: report.id }).then((r) => {
-        // A failed poll keeps the last progress shown; the next change of `report` polls again.
-        onChange(r.ok && r.value.newsletterImport ? r.value.newsletterImport : { ...report });
+        // A failed poll keeps the last progress shown and tries again.
+        if (r.ok && r.value.newsletterImport) onChange(r.value.newsletterImport);
+        setPolls((n) => n + 1);
       });
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [running, report, loadData, onChange]);
+  }, [running, polls, report.id, loadData, onChange]);
   const done = report.importedCount + report.skippedCount;
   const total = done + report.toImportCount;
   const percent = total ? Math.floor((done / total) * 100) : 100;
