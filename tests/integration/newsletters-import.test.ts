@@ -183,6 +183,8 @@ describe('newsletters: importing a mailing list', () => {
     const consents = await sql(t, `select count(*)::int as n from newsletter_consents c join newsletter_subscribers s on s.id = c.subscriber_id where s.newsletter_id = $1`, [newsletterId]);
     expect(consents.rows[0].n).toBe(230);
     expect((await sql(t, `select subscriber_count as n from newsletters where id = $1`, [newsletterId])).rows[0].n).toBe(230);
+    // The finished import keeps its counts, not its staged rows.
+    expect((await sql(t, `select count(*)::int as n from newsletter_import_rows where import_id = $1`, [staged.id])).rows[0].n).toBe(0);
   });
 
   it('validates and imports a list of 100,000 addresses', { timeout: 900_000 }, async () => {

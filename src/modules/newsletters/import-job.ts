@@ -52,6 +52,7 @@ export function newsletterImportSweep(deps: ImportSweepDeps): Sweep {
           from newsletter_import_rows r where r.import_id = ${job.id} and r.status = 'NEW' order by r.row_number limit ${batchSize}`);
         if (!rows.length) {
           await tx.execute(sql`update newsletter_imports set state = 'DONE', finished_at = now(), to_import_count = 0 where id = ${job.id}`);
+          await tx.execute(sql`delete from newsletter_import_rows where import_id = ${job.id}`);
           return 1;
         }
         const imported = await importRows(tx, deps, secret, job, rows.filter((r) => !r.verdict));
@@ -64,6 +65,8 @@ export function newsletterImportSweep(deps: ImportSweepDeps): Sweep {
           state = case when to_import_count = ${rows.length} then 'DONE' else state end,
           finished_at = case when to_import_count = ${rows.length} then now() end
           where id = ${job.id}`);
+        // A finished import keeps its counts; its staged rows have served.
+        await tx.execute(sql`delete from newsletter_import_rows where import_id = ${job.id} and exists (select 1 from newsletter_imports where id = ${job.id} and state = 'DONE')`);
         return rows.length;
       });
       if (handled) notifyMailers();

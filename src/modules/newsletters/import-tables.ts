@@ -54,7 +54,8 @@ export const newsletterImports = pgTable(
 /**
  * The staged rows of an import, one per CSV data row: the address as written, lowercased when
  * valid, and its verdict. NEW rows are imported by the sweep, which marks them IMPORTED or
- * SKIPPED in the batch's transaction (so a crash repeats a batch, never a row).
+ * SKIPPED in the batch's transaction (so a crash repeats a batch, never a row). They are deleted
+ * when the import is DONE, and an unconfirmed upload's when the writer uploads the next file.
  */
 export const newsletterImportRows = pgTable(
   'newsletter_import_rows',
