@@ -147,6 +147,31 @@ describe('newsletters: importing a mailing list', () => {
     expect(await subscriberCount(t, newsletterId)).toBe(0);
   });
 
+  it('who may do what: only the writer uploads, confirms and reads the progress (table)', async () => {
+    const { w, newsletterId } = await eligibleWriter(t, 'Table');
+    const other = (await eligibleWriter(t, 'Stranger')).w;
+    const staff = await newReader(t, 'Staff', { isStaff: true });
+    const staged = (await uploadCsv(t, w, newsletterId, 'email\ntable1@example.org\n')).json().import;
+    const actors: [string, Reader | null][] = [['writer', w], ['another writer', other], ['staff', staff], ['signed out', null]];
+    const expected: Record<string, { upload: number; confirm: boolean; progress: boolean }> = {
+      // The writer's confirmation starts the import, so their next file waits for it (400, IMPORT_MESSAGES.running).
+      writer: { upload: 400, confirm: true, progress: true },
+      'another writer': { upload: 403, confirm: false, progress: false },
+      staff: { upload: 403, confirm: false, progress: false },
+      'signed out': { upload: 401, confirm: false, progress: false },
+    };
+    const anon = (await import('../support/test-browser.js')).testBrowser(t.app);
+    for (const [name, actor] of actors.reverse()) {
+      const browser = actor?.browser ?? anon;
+      const progress = (await browser.gql(PROGRESS, { id: staged.id })).data?.newsletterImport;
+      const confirm = await browser.gql(CONFIRM, { id: staged.id, attested: true });
+      const upload = (await uploadCsv(t, actor, newsletterId, 'email\ntable2@example.org\n')).statusCode;
+      expect({ name, upload, confirm: !!confirm.data?.confirmNewsletterImport, progress: !!progress }).toEqual({ name, ...expected[name] });
+    }
+    // The writer's import runs to the end, so the next test's sweep starts with none pending.
+    while ((await sweep().runBatch(50)) > 0);
+  });
+
   it('refuses a file without an address column or not UTF-8', async () => {
     const { w, newsletterId } = await eligibleWriter(t, 'Files');
     const none = await uploadCsv(t, w, newsletterId, 'name,city\nAnn,Paris\n');
