@@ -42,6 +42,7 @@ import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modul
 import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newsletters/graphql.js';
 import { emailSettingsResolvers, emailSettingsTypeDefs } from '../../modules/newsletters/email-settings-graphql.js';
 import { subscribeResolvers, subscribeTypeDefs } from '../../modules/newsletters/subscribe-graphql.js';
+import { newsletterImportResolvers, newsletterImportTypeDefs } from '../../modules/newsletters/import-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -102,6 +103,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: newslettersTypeDefs, resolvers: newslettersResolvers },
   { typeDefs: emailSettingsTypeDefs, resolvers: emailSettingsResolvers },
   { typeDefs: subscribeTypeDefs, resolvers: subscribeResolvers },
+  { typeDefs: newsletterImportTypeDefs, resolvers: newsletterImportResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */
