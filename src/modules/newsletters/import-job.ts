@@ -7,7 +7,8 @@ import { newId } from '../../platform/ids.js';
 import { notifyMailers, type DbTransaction } from '../../platform/mail/outbox.js';
 import { emailOutbox } from '../../platform/mail/tables.js';
 import { importVerdict } from './import-commands.js';
-import { welcomeEmail } from './import-welcome.js';
+import { renderWelcomeEmail } from './email-render.js';
+import { importSubscribers } from './commands.js';
 import { emailLinkSecret, subscriberToken, unsubscribePath } from './links.js';
 
 export interface ImportSweepDeps {
@@ -90,23 +91,12 @@ async function importRows(
   rows: { row_number: number; email: string }[],
 ): Promise<number[]> {
   if (!rows.length) return [];
-  const { rows: added } = await tx.execute<{ id: string; email: string; token_version: number }>(sql`
-    insert into newsletter_subscribers as s (id, newsletter_id, email, state, source, share_email, confirmed_at)
-    select id, ${job.newsletter_id}, email, 'ACTIVE', 'IMPORT', true, now()
-    from unnest(${sql.param(rows.map(() => newId()))}::text[], ${sql.param(rows.map((r) => r.email))}::text[]) as t(id, email)
-    on conflict (newsletter_id, email) where user_id is null
-      do update set state = 'ACTIVE', confirmed_at = now(), updated_at = now() where s.state = 'PENDING'
-    returning s.id, s.email, s.token_version`);
+  const added = await importSubscribers(tx, { newsletterId: job.newsletter_id, emails: rows.map((r) => r.email), notice: job.attestation ?? '', source: `import:${job.id}` });
   if (!added.length) return [];
-  await tx.execute(sql`update newsletters set subscriber_count = subscriber_count + ${added.length} where id = ${job.newsletter_id}`);
-  await tx.execute(sql`insert into newsletter_consents (id, subscriber_id, action, email, notice, source)
-    select id, subscriber_id, 'IMPORT', email, ${job.attestation ?? ''}, ${`import:${job.id}`}
-    from unnest(${sql.param(added.map(() => newId()))}::text[], ${sql.param(added.map((a) => a.id))}::text[], ${sql.param(added.map((a) => a.email))}::text[])
-      as t(id, subscriber_id, email)`);
   await tx.insert(emailOutbox).values(
     added.map((a) => {
       const token = subscriberToken(secret, 'unsubscribe', a.id, a.token_version);
-      const mail = welcomeEmail({ siteName: deps.siteName, newsletterName: job.name, writerName: job.writer, unsubscribeUrl: `${deps.origin}${unsubscribePath(token)}` });
+      const mail = renderWelcomeEmail({ siteName: deps.siteName, newsletterName: job.name, ownerName: job.writer, unsubscribeUrl: `${deps.origin}${unsubscribePath(token)}` });
       return { id: newId(), toAddress: a.email, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, kind: 'newsletter-welcome' };
     }),
   );
