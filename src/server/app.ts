@@ -40,6 +40,7 @@ import { registerTlsAskRoute } from '../modules/custom-domains/http.js';
 import { customHostFor } from '../modules/custom-domains/host-resolution.js';
 import { publicationByLiveDomain } from '../modules/custom-domains/collection-domain.js';
 import { registerPublicationFollowRoutes } from '../modules/publications/follow-http.js';
+import { registerAudienceRoutes } from '../modules/newsletters/audience-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStatsRoutes(app, { clock: deps.clock });
   registerTlsAskRoute(app, { db, config });
   registerPublicationFollowRoutes(app);
+  registerAudienceRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;
