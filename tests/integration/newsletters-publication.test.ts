@@ -177,4 +177,41 @@ describe('publication newsletters', () => {
     expect((await anonymous().browser.get(`/@${username}/audience/stats/export`)).statusCode).toBe(401);
     expect(subscribersCsv([{ email: '=1+1', subscribedAt: '2026-01-01T00:00:00.000Z', source: 'IMPORT' }])).toBe("email,subscribed at,source\r\n'=1+1,2026-01-01T00:00:00.000Z,IMPORT\r\n");
   });
+
+  it('answers the pages: 404 to readers without a newsletter, the way to make one for editors; settings and stats for editors only', async () => {
+    const status = async (who: { browser: Reader['browser'] }, path: string) => (await who.browser.get(path)).statusCode;
+    const bare = (await owner.browser.gql(CREATE_PUB, { input: { name: 'No Letters Yet', slug: 'no-letters-yet' } })).data.createCollection.collection;
+    await sql(`insert into publication_members (publication_id, user_id, role) values ($1, $2, 'EDITOR'), ($1, $3, 'WRITER')`, [bare.id, editor.id, writer.id]);
+    for (const who of [anonymous(), other, writer]) expect(await status(who, `/${bare.slug}/newsletter`)).toBe(404);
+    const promo = await editor.browser.get(`/${bare.slug}/newsletter`);
+    expect(promo.statusCode).toBe(200);
+    expect(promo.body).toContain('Create a newsletter');
+    expect(promo.body).toContain(`href="/${bare.slug}/new-newsletter"`);
+    for (const who of [anonymous(), other, writer]) expect(await status(who, `/${bare.slug}/new-newsletter`)).toBe(404);
+    expect(await status(owner, `/${bare.slug}/new-newsletter`)).toBe(200);
+    // The settings page leads editors to make one.
+    expect((await owner.browser.get(`/${bare.slug}/settings`)).body).toContain(`href="/${bare.slug}/new-newsletter"`);
+
+    const n = (await owner.browser.gql(CREATE, { id: bare.id, input: { name: 'First <Letter>', description: '<script>alert(1)</script>' } })).data.createNewsletterV3.newsletterV3;
+    for (const who of [anonymous(), other, writer, editor]) {
+      const landing = await who.browser.get(`/${bare.slug}/newsletters/${n.slug}`);
+      expect(landing.statusCode).toBe(200);
+      expect(landing.body).toContain('First &lt;Letter&gt;');
+      expect(landing.body).not.toContain('<script>alert(1)</script>');
+      expect(await status(who, `/${bare.slug}/newsletter`)).toBe(200);
+      expect(await status(who, `/${bare.slug}/newsletters/no-such-letter`)).toBe(404);
+    }
+    expect((await anonymous().browser.get(`/${bare.slug}/newsletters/${n.slug}`)).body).toContain('Sign in to subscribe');
+    expect((await owner.browser.get(`/${bare.slug}/settings`)).body).toContain(`href="/${bare.slug}/newsletters/${n.slug}/settings"`);
+    for (const path of [`/${bare.slug}/newsletters/${n.slug}/settings`, `/${bare.slug}/newsletters/${n.slug}/stats`]) {
+      for (const who of [anonymous(), other, writer]) expect(await status(who, path), path).toBe(404);
+      for (const who of [owner, editor]) expect(await status(who, path), path).toBe(200);
+    }
+    expect(await status(owner, `/${bare.slug}/newsletters/no-such-letter/settings`)).toBe(404);
+    const [{ username }] = (await sql<{ username: string }>(`select username from users where id = $1`, [writer.id])) as [{ username: string }];
+    expect(await status(writer, `/@${username}/audience`)).toBe(200);
+    expect(await status(writer, `/@${username}/audience/subscribers`)).toBe(200);
+    expect(await status(writer, `/@${username}/audience/elsewhere`)).toBe(404);
+    for (const who of [anonymous(), other, owner]) expect(await status(who, `/@${username}/audience`)).toBe(404);
+  });
 });
