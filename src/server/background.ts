@@ -20,6 +20,8 @@ import { giftDeliverySweep } from '../modules/gifts/delivery.js';
 import { giftDeps } from '../modules/gifts/wiring.js';
 import { scheduledStoriesSweep } from '../modules/publications/submission-schedule.js';
 import { storyViewVisitorsPruneSweep } from '../modules/stats/retention.js';
+import { startBounceListener } from '../platform/mail/bounce-listener.js';
+import { siteSecretFor } from '../modules/metering/settings.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -60,6 +62,7 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     // Publications: approved drafts scheduled by their editors, published at their time: every minute.
     startSweeper({ sweep: scheduledStoriesSweep({ db, clock: systemClock }), logger, intervalMs: 60_000 }),
     startSweeper({ sweep: storyViewVisitorsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }), // stats: visitor keys older than yesterday, hourly
+    ...(config.MAIL_BOUNCE_LISTEN ? [startBounceListener({ db, logger, listen: config.MAIL_BOUNCE_LISTEN, hostname: config.mainHost.split(':')[0], verpSecret: () => siteSecretFor(db, 'verp') })] : []), // bounces and complaints mailed to VERP return paths
   ];
   return {
     async stop() {

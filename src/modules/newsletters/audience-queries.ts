@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import { formatKeysetCursor, type KeysetCursor } from '../posts/pins-cursor.js';
 import { utcDay } from '../stats/model.js';
 import type { DayCount } from '../stats/queries.js';
+import { sharesEmailWithWriters } from './email-settings-queries.js';
 import type { SubscriberSource, SubscriberState } from './model.js';
 
 type Reader = Pick<Db, 'execute'>;
@@ -11,12 +12,10 @@ type Reader = Pick<Db, 'execute'>;
 export const AUDIENCE_DAYS = 30;
 
 /**
- * The one rule for whether a newsletter's writer or editors may see a subscriber's address: the
- * subscriber agreed to share it when subscribing (spec §5 notice). A reader-level preference
- * (allowEmailAddressSharingEditorWriter) joins here as a further condition. `s` is the
- * newsletter_subscribers row, `u` the subscriber's account (null for address-only subscribers).
+ * Whether the writer or editors may see a subscriber's address: the one rule of the email settings
+ * (the subscriber agreed, and has not turned allowEmailAddressSharingEditorWriter off).
  */
-export const SUBSCRIBER_SHARES_EMAIL: SQL = sql`s.share_email`;
+const SUBSCRIBER_SHARES_EMAIL: SQL = sharesEmailWithWriters('s');
 
 /** The address a subscriber's mail goes to: the account's current one, or the one they gave. */
 const ADDRESS: SQL = sql`lower(coalesce(u.email, s.email))`;
@@ -99,20 +98,4 @@ export async function audienceSubscribersPage(db: Reader, newsletterId: string, 
     subscribers: page.map(({ micros: _, ...s }) => ({ ...s, subscribedAt: new Date(s.subscribedAt) })),
     next: rows.length > limit && last ? formatKeysetCursor(last.micros, last.id) : null,
   };
-}
-
-export interface ExportedSubscriber {
-  email: string;
-  subscribedAt: string;
-  source: SubscriberSource;
-}
-
-/** /@{username}/audience/stats/export: the active subscribers who share their address, oldest first. */
-export async function exportableSubscribers(db: Reader, newsletterId: string): Promise<ExportedSubscriber[]> {
-  const { rows } = await db.execute<{ email: string; subscribedAt: Date; source: SubscriberSource }>(sql`
-    select ${ADDRESS} as email, s.created_at as "subscribedAt", s.source
-    from newsletter_subscribers s left join users u on u.id = s.user_id
-    where s.newsletter_id = ${newsletterId} and s.state = 'ACTIVE' and ${SUBSCRIBER_SHARES_EMAIL} and ${ADDRESS} is not null
-    order by s.created_at, s.id`);
-  return rows.map((r) => ({ email: r.email, subscribedAt: new Date(r.subscribedAt).toISOString(), source: r.source }));
 }

@@ -67,7 +67,7 @@ function unwrap<T>(outcome: NewsletterOutcome<T>): T {
 }
 
 /** Where and from whom a consent came, for newsletter_consents. */
-function origin(ctx: Ctx) {
+export function origin(ctx: Ctx) {
   const request = ctx.reply?.request;
   const page = request?.headers['inkwell-path'];
   return { source: typeof page === 'string' ? page.slice(0, 300) : 'graphql', ip: request?.ip ?? null, userAgent: request?.headers['user-agent'] ?? null };

@@ -2,7 +2,7 @@ import type { IResolvers } from 'mercurius';
 import type { RequestContext } from '../../server/graphql/context.js';
 import { publicationResult, viewerIsEditor } from '../publications/graphql.js';
 import type { PublicationRow } from '../publications/model.js';
-import { consentNotice, type NewsletterRow } from './model.js';
+import type { NewsletterRow } from './model.js';
 import { createPublicationNewsletter, PUBLICATION_NEWSLETTER_MESSAGES, updateNewsletter, type NewsletterInput } from './publication-commands.js';
 import { publicationNewsletterBySlug, publicationNewsletters } from './queries.js';
 
@@ -28,8 +28,6 @@ export const publicationNewslettersTypeDefs = /* GraphQL */ `
   extend type NewsletterV3 {
     "The publication's editors and owner, or the writer of their own newsletter."
     viewerCanEdit: Boolean!
-    "Spec §5: the notice shown beside Subscribe (the address is shared with the writer or publication), recorded as consent."
-    consentNotice: String!
   }
   extend type Collection {
     "The publication's newsletters, oldest first (the first is newsletterV3)."
@@ -59,10 +57,6 @@ export async function viewerManagesNewsletter(ctx: Ctx, n: NewsletterRow): Promi
 export const publicationNewslettersResolvers: IResolvers = {
   NewsletterV3: {
     viewerCanEdit: (n: NewsletterRow, _: unknown, ctx: Ctx) => viewerManagesNewsletter(ctx, n),
-    consentNotice: async (n: NewsletterRow, _: unknown, ctx: Ctx) => {
-      const owner = n.collectionId ? (await ctx.loaders.publicationById.load(n.collectionId))?.name : (await ctx.loaders.userById.load(n.userId))?.name;
-      return consentNotice(owner || n.name);
-    },
   },
   Collection: {
     newslettersV3: (p: PublicationRow, _: unknown, ctx: Ctx) => publicationNewsletters(ctx.db, p.id),

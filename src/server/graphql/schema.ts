@@ -42,6 +42,7 @@ import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modul
 import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newsletters/graphql.js';
 import { publicationNewslettersResolvers, publicationNewslettersTypeDefs } from '../../modules/newsletters/publication-graphql.js';
 import { audienceResolvers, audienceTypeDefs } from '../../modules/newsletters/audience-graphql.js';
+import { emailSettingsResolvers, emailSettingsTypeDefs } from '../../modules/newsletters/email-settings-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -102,6 +103,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: newslettersTypeDefs, resolvers: newslettersResolvers },
   { typeDefs: publicationNewslettersTypeDefs, resolvers: publicationNewslettersResolvers },
   { typeDefs: audienceTypeDefs, resolvers: audienceResolvers },
+  { typeDefs: emailSettingsTypeDefs, resolvers: emailSettingsResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */
