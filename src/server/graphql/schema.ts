@@ -43,6 +43,7 @@ import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newslet
 import { publicationNewslettersResolvers, publicationNewslettersTypeDefs } from '../../modules/newsletters/publication-graphql.js';
 import { audienceResolvers, audienceTypeDefs } from '../../modules/newsletters/audience-graphql.js';
 import { emailSettingsResolvers, emailSettingsTypeDefs } from '../../modules/newsletters/email-settings-graphql.js';
+import { subscribeResolvers, subscribeTypeDefs } from '../../modules/newsletters/subscribe-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -104,6 +105,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: publicationNewslettersTypeDefs, resolvers: publicationNewslettersResolvers },
   { typeDefs: audienceTypeDefs, resolvers: audienceResolvers },
   { typeDefs: emailSettingsTypeDefs, resolvers: emailSettingsResolvers },
+  { typeDefs: subscribeTypeDefs, resolvers: subscribeResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

@@ -54,4 +54,5 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   CollectionSubmissionResult: ['CollectionSubmissionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   InvitationResult: ['InvitationSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   NewsletterV3Result: ['NewsletterV3Success', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
+  NewsletterV3PublicationSubscribeByEmailResult: ['SusiMethod', 'BadRequest', 'FailedChallenge', 'NotFound'],
 };
