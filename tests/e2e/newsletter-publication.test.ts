@@ -43,10 +43,10 @@ describe.skipIf(h.skipReason !== '')(`publication newsletter${h.skipReason ? ` (
       await waitForHydration(editor.page.getByRole('heading', { name: 'Tide Letters settings' }));
       await editor.page.screenshot({ path: screenshotPath(`newsletter-settings-edit-${width}`), fullPage: true });
 
-      // A logged-out visitor sees the landing page with the way to subscribe.
+      // A logged-out visitor sees the landing page with the email form.
       const visitor = await h.open(width, { userAgent: DESKTOP_USER_AGENT });
       await visitor.page.goto(`/${slug}/newsletters/tide-letters`);
-      await visitor.page.getByTestId('newsletter-sign-in-to-subscribe').waitFor();
+      await visitor.page.getByTestId('email-subscribe-form').waitFor();
       await visitor.page.screenshot({ path: screenshotPath(`newsletter-landing-logged-out-${width}`), fullPage: true });
       expect((await visitor.page.goto(`/${slug}/newsletters/no-such-letter`))?.status()).toBe(404);
       expect((await visitor.page.goto(`/${slug}/new-newsletter`))?.status()).toBe(404);

@@ -198,7 +198,7 @@ describe('publication newsletters', () => {
       expect(await status(who, `/${bare.slug}/newsletter`)).toBe(200);
       expect(await status(who, `/${bare.slug}/newsletters/no-such-letter`)).toBe(404);
     }
-    expect((await anonymous().browser.get(`/${bare.slug}/newsletters/${n.slug}`)).body).toContain('Sign in to subscribe');
+    expect((await anonymous().browser.get(`/${bare.slug}/newsletters/${n.slug}`)).body).toContain('data-testid="email-subscribe-form"');
     expect((await owner.browser.get(`/${bare.slug}/settings`)).body).toContain(`href="/${bare.slug}/newsletters/${n.slug}/settings"`);
     for (const path of [`/${bare.slug}/newsletters/${n.slug}/settings`, `/${bare.slug}/newsletters/${n.slug}/stats`]) {
       for (const who of [anonymous(), other, writer]) expect(await status(who, path), path).toBe(404);

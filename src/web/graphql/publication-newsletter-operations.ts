@@ -83,27 +83,6 @@ export const UPDATE_NEWSLETTER_V3 = gql`
   ${NEWSLETTER_V3_PAGE_FIELDS}
 `;
 
-/** Spec §7 subscribeNewsletterV3 with the §5 notice shown (shouldRecordConsent), and unsubscribeNewsletterV3. */
-export const SUBSCRIBE_NEWSLETTER_V3 = gql`
-  mutation SubscribeNewsletterV3($newsletterV3Id: ID!) {
-    subscribeNewsletterV3(newsletterV3Id: $newsletterV3Id, shouldRecordConsent: true) {
-      id
-      subscriberCount
-      viewerIsSubscribed
-    }
-  }
-`;
-
-export const UNSUBSCRIBE_NEWSLETTER_V3 = gql`
-  mutation UnsubscribeNewsletterV3($newsletterV3Id: ID!) {
-    unsubscribeNewsletterV3(newsletterV3Id: $newsletterV3Id) {
-      id
-      subscriberCount
-      viewerIsSubscribed
-    }
-  }
-`;
-
 const AUDIENCE_FIELDS = gql`
   fragment NewsletterAudienceFields on NewsletterAudience {
     id

@@ -3,10 +3,9 @@ import { useSite } from '../../app-context.js';
 import { useBrowserData } from '../../apollo/browser-data-context.js';
 import { mutateField } from '../../apollo/mutate.js';
 import { buttonClassName } from '../../components/button/Button.js';
-import { useSusiModal } from '../../components/susi/SusiModalProvider.js';
+import { EmailSubscribeForm } from '../../components/subscribe/EmailSubscribeForm.js';
 import { useToast } from '../../components/toast/index.js';
-import { SUBSCRIBE_NEWSLETTER_V3, UNSUBSCRIBE_NEWSLETTER_V3 } from '../../graphql/publication-newsletter-operations.js';
-import { useNavigation } from '../../router/navigation.js';
+import { SUBSCRIBE_NEWSLETTER, UNSUBSCRIBE_NEWSLETTER } from '../../graphql/subscribe-operations.js';
 import styles from './newsletter.module.css';
 
 export interface SubscribableNewsletter {
@@ -26,29 +25,9 @@ const TOASTS = {
 const formatSubscribers = (n: number) => (n === 1 ? '1 subscriber' : `${n.toLocaleString('en-US')} subscribers`);
 
 /**
- * Logged-out visitors: the sign-in step, which brings them back here signed in to subscribe with
- * one click. The email form (NewsletterV3PublicationSubscribeByEmail) takes this place when it exists.
+ * Subscribe / Subscribed for a signed-in reader (spec §7 subscribeNewsletterV3, §4 toasts), with the count and the
+ * §5 notice; a logged-out visitor subscribes by email (double opt-in).
  */
-function LoggedOutSubscribe({ newsletter }: { newsletter: SubscribableNewsletter }) {
-  const susi = useSusiModal();
-  const { pathname } = useNavigation();
-  return (
-    <div className={styles.subscribe}>
-      <button
-        type="button"
-        className={buttonClassName({ variant: 'primary' })}
-        data-testid="newsletter-sign-in-to-subscribe"
-        onPointerEnter={() => susi.preload()}
-        onClick={() => susi.open({ operation: 'register', redirect: `${pathname}?skipOnboarding=1` })}
-      >
-        Sign in to subscribe
-      </button>
-      <p className={styles.notice}>{newsletter.consentNotice}</p>
-    </div>
-  );
-}
-
-/** Subscribe / Subscribed for a signed-in reader (spec §7 subscribeNewsletterV3, §4 toasts), with the count and the §5 notice. */
 export function NewsletterSubscribe({ newsletter }: { newsletter: SubscribableNewsletter }) {
   const { viewer } = useSite();
   const loadData = useBrowserData();
@@ -60,14 +39,14 @@ export function NewsletterSubscribe({ newsletter }: { newsletter: SubscribableNe
     return (
       <>
         {count}
-        <LoggedOutSubscribe newsletter={newsletter} />
+        <EmailSubscribeForm newsletterId={newsletter.id} writerId="" newsletterName={newsletter.name} consentNotice={newsletter.consentNotice} />
       </>
     );
   }
   const toggle = async () => {
     setPending(true);
     const subscribe = !state.subscribed;
-    const result = await mutateField(loadData, subscribe ? SUBSCRIBE_NEWSLETTER_V3 : UNSUBSCRIBE_NEWSLETTER_V3, { newsletterV3Id: newsletter.id }, subscribe ? 'subscribeNewsletterV3' : 'unsubscribeNewsletterV3');
+    const result = await mutateField(loadData, subscribe ? SUBSCRIBE_NEWSLETTER : UNSUBSCRIBE_NEWSLETTER, { newsletterV3Id: newsletter.id, shouldRecordConsent: subscribe }, subscribe ? 'subscribeNewsletterV3' : 'unsubscribeNewsletterV3');
     setPending(false);
     const key = `newsletter:${newsletter.id}`;
     if (!result || typeof result.viewerIsSubscribed !== 'boolean') return toast.show({ message: TOASTS.tryAgain, toastStyle: 'ERROR', key });
