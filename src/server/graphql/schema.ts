@@ -44,6 +44,7 @@ import { publicationNewslettersResolvers, publicationNewslettersTypeDefs } from 
 import { audienceResolvers, audienceTypeDefs } from '../../modules/newsletters/audience-graphql.js';
 import { emailSettingsResolvers, emailSettingsTypeDefs } from '../../modules/newsletters/email-settings-graphql.js';
 import { subscribeResolvers, subscribeTypeDefs } from '../../modules/newsletters/subscribe-graphql.js';
+import { newsletterImportResolvers, newsletterImportTypeDefs } from '../../modules/newsletters/import-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -106,6 +107,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: audienceTypeDefs, resolvers: audienceResolvers },
   { typeDefs: emailSettingsTypeDefs, resolvers: emailSettingsResolvers },
   { typeDefs: subscribeTypeDefs, resolvers: subscribeResolvers },
+  { typeDefs: newsletterImportTypeDefs, resolvers: newsletterImportResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

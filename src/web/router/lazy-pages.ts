@@ -77,6 +77,7 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   // /me/unsubscribe-all-author-newsletters, /me/unsubscribe-all-newsletters and a newsletter email's footer link.
   group('src/web/pages/global-unsubscribe-newsletters/page-defs.ts', ['global-unsubscribe-newsletters'], () => import('../pages/global-unsubscribe-newsletters/page-defs.js').then((m) => m.GLOBAL_UNSUBSCRIBE_PAGES)),
   group('src/web/pages/writer-subscription-promotion/page-defs.ts', ['writer-subscription-promotion'], () => import('../pages/writer-subscription-promotion/page-defs.js').then((m) => m.WRITER_SUBSCRIPTION_PAGES)),
+  group('src/web/pages/import-mailing-list/page-defs.ts', ['import-mailing-list'], () => import('../pages/import-mailing-list/page-defs.js').then((m) => m.IMPORT_MAILING_LIST_PAGES)),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));
