@@ -40,6 +40,8 @@ import { publicationFollowResolvers, publicationFollowTypeDefs } from '../../mod
 import { submissionsResolvers, submissionsTypeDefs } from '../../modules/publications/submission-graphql.js';
 import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modules/publications/admin-graphql.js';
 import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newsletters/graphql.js';
+import { publicationNewslettersResolvers, publicationNewslettersTypeDefs } from '../../modules/newsletters/publication-graphql.js';
+import { audienceResolvers, audienceTypeDefs } from '../../modules/newsletters/audience-graphql.js';
 import { emailSettingsResolvers, emailSettingsTypeDefs } from '../../modules/newsletters/email-settings-graphql.js';
 import { subscribeResolvers, subscribeTypeDefs } from '../../modules/newsletters/subscribe-graphql.js';
 import { newsletterImportResolvers, newsletterImportTypeDefs } from '../../modules/newsletters/import-graphql.js';
@@ -101,6 +103,8 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: submissionsTypeDefs, resolvers: submissionsResolvers },
   { typeDefs: publicationAdminTypeDefs, resolvers: publicationAdminResolvers },
   { typeDefs: newslettersTypeDefs, resolvers: newslettersResolvers },
+  { typeDefs: publicationNewslettersTypeDefs, resolvers: publicationNewslettersResolvers },
+  { typeDefs: audienceTypeDefs, resolvers: audienceResolvers },
   { typeDefs: emailSettingsTypeDefs, resolvers: emailSettingsResolvers },
   { typeDefs: subscribeTypeDefs, resolvers: subscribeResolvers },
   { typeDefs: newsletterImportTypeDefs, resolvers: newsletterImportResolvers },
