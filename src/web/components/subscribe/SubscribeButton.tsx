@@ -1,7 +1,7 @@
 import { useSite } from '../../app-context.js';
 import { Link } from '../../router/Link.js';
 import { cx } from '../../lib/class-names.js';
-import { formatSubscribers, subscriptionStore, writerSubscribeHref, type KnownSubscription } from './subscribe-store.js';
+import { formatSubscribers, subscriptionStore, writerAudienceHref, writerSubscribeHref, type KnownSubscription } from './subscribe-store.js';
 import { useWriterSubscription, type SubscribeWriter } from './use-writer-subscription.js';
 import styles from './subscribe.module.css';
 
@@ -20,12 +20,21 @@ function MailIcon({ subscribed }: { subscribed: boolean }) {
  * Subscribe beside Follow on a writer's profile (spec §7 subscribeNewsletterV3 /
  * unsubscribeNewsletterV3 / fetchOrLazilyCreateNewsletterV3AndMaybeSubscribe): one click for a
  * signed-in reader; signed out, the writer's promotion page, where they subscribe by email. The
- * writer sees their subscriber count instead.
+ * writer sees their subscriber count instead, linking to their audience page.
  */
 export function SubscribeButton({ writer }: { writer: SubscribeWriter }) {
   const { viewer } = useSite();
   const state = useWriterSubscription(writer);
-  if (viewer?.id === writer.id) return <span className={styles.count} data-testid="subscriber-count">{formatSubscribers(state.subscriberCount)}</span>;
+  if (viewer?.id === writer.id) {
+    const count = formatSubscribers(state.subscriberCount);
+    return writer.username ? (
+      <Link href={writerAudienceHref(writer.username)} className={styles.count} data-testid="subscriber-count">
+        {count}
+      </Link>
+    ) : (
+      <span className={styles.count} data-testid="subscriber-count">{count}</span>
+    );
+  }
   const label = state.subscribed ? `Unsubscribe from ${writer.name}'s newsletter` : `Subscribe to ${writer.name}'s newsletter`;
   if (!viewer) {
     if (!writer.username) return null;

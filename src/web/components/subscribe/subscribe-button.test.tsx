@@ -51,10 +51,10 @@ describe('SubscribeButton', () => {
     expect(html).not.toContain('subscribe-notice');
   });
 
-  it('shows the writer their subscriber count instead (no link until the audience page exists)', () => {
+  it('shows the writer their subscriber count instead, linking to their audience page', () => {
     const html = render('aaaaaaaaaaaa', writer(null));
     expect(html).toContain('3 subscribers');
     expect(html).not.toContain('<button');
-    expect(html).not.toContain('<a');
+    expect(html).toMatch(/<a[^>]*href="\/@ada\/audience"/);
   });
 });

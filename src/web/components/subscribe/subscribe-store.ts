@@ -21,5 +21,7 @@ export const subscribeToastKey = (userId: string) => `newsletter:user:${userId}`
 
 /** The writer's promotion page (writer-subscription-promotion), where signed-out visitors subscribe by email. */
 export const writerSubscribeHref = (username: string) => `/@${encodeURIComponent(username)}/subscribe`;
+/** The writer's own subscriber stats (ShowUserAudience, subscription-stats). */
+export const writerAudienceHref = (username: string) => `/@${encodeURIComponent(username)}/audience`;
 
 export const formatSubscribers = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'subscriber' : 'subscribers'}`;
