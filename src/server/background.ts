@@ -20,6 +20,7 @@ import { giftDeliverySweep } from '../modules/gifts/delivery.js';
 import { giftDeps } from '../modules/gifts/wiring.js';
 import { scheduledStoriesSweep } from '../modules/publications/submission-schedule.js';
 import { storyViewVisitorsPruneSweep } from '../modules/stats/retention.js';
+import { startNewsletterBackground } from '../modules/newsletters/send-background.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -60,6 +61,7 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     // Publications: approved drafts scheduled by their editors, published at their time: every minute.
     startSweeper({ sweep: scheduledStoriesSweep({ db, clock: systemClock }), logger, intervalMs: 60_000 }),
     startSweeper({ sweep: storyViewVisitorsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }), // stats: visitor keys older than yesterday, hourly
+    startNewsletterBackground({ db, config, logger }), // newsletters: stories to subscribers (bulk mail stream), the ledger's pruning
   ];
   return {
     async stop() {

@@ -31,3 +31,4 @@ export * from '../../modules/publications/admin-tables.js';
 export * from '../../modules/search/collections-tables.js';
 export * from '../mail/suppression-tables.js';
 export * from '../../modules/newsletters/tables.js';
+export * from '../../modules/newsletters/send-tables.js';

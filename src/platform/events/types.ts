@@ -44,6 +44,10 @@ export interface DomainEventPayloads {
   'publication.storyAdded': { publicationId: string; postId: string };
   /** Notifications: the next batch of a publication's followers to tell about a story (after this cursor). */
   'notifications.publicationFanout': { publicationId: string; postId: string; followedBefore: string; afterCreatedAt: string; afterUserId: string };
+  /** Bulk mail to `address` bounced (platform/mail/suppression.ts); `ref` is the delivery's ledger key from its VERP return path. */
+  'mail.bounced': { address: string; ref: string; kind: 'hard' | 'soft' };
+  /** The recipient of the delivery `ref` reported it as spam (a feedback-loop report or the provider's complaint event). */
+  'mail.complained': { address: string; ref: string; kind: 'complaint' };
 }
 
 export type DomainEventType = keyof DomainEventPayloads;

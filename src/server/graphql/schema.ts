@@ -40,6 +40,7 @@ import { publicationFollowResolvers, publicationFollowTypeDefs } from '../../mod
 import { submissionsResolvers, submissionsTypeDefs } from '../../modules/publications/submission-graphql.js';
 import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modules/publications/admin-graphql.js';
 import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newsletters/graphql.js';
+import { sendResolvers, sendTypeDefs } from '../../modules/newsletters/send-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -98,6 +99,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: submissionsTypeDefs, resolvers: submissionsResolvers },
   { typeDefs: publicationAdminTypeDefs, resolvers: publicationAdminResolvers },
   { typeDefs: newslettersTypeDefs, resolvers: newslettersResolvers },
+  { typeDefs: sendTypeDefs, resolvers: sendResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */
