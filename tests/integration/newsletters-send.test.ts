@@ -291,7 +291,7 @@ describe('newsletters: a story goes to its subscribers', () => {
       other = await newReader(t, 'Other');
       postId = await draft(writer.id, [para('d1', 'A draft worth testing.')], 'Draft to test');
     });
-    const TEST = `mutation($id: ID!) { sendTestNewsletterEmail(postId: $id) }`;
+    const TEST = `mutation($id: ID!) { sendTestNewsletterEmail(postId: $id) { message } }`;
     const OPTION = `mutation($id: ID!) { setPostNewsletterEmail(postId: $id, sendEmail: false) { sendEmail } }`;
     const PROGRESS = `query($id: ID!) { post(id: $id) { id newsletterSend { state recipients sent } } }`;
     const anon = (query: string, variables: Record<string, unknown>) =>
@@ -309,7 +309,7 @@ describe('newsletters: a story goes to its subscribers', () => {
       const option = await call(OPTION);
       if (expected === 'ok') {
         expect(test.errors).toBeUndefined();
-        expect(test.data.sendTestNewsletterEmail).toContain(await emailOf(writer.id));
+        expect(test.data.sendTestNewsletterEmail.message).toContain(await emailOf(writer.id));
         const sent = await outbox();
         expect(sent).toHaveLength(before + 1);
         expect(sent[sent.length - 1]).toEqual({ to_address: await emailOf(writer.id), subject: '[Test] Draft to test' });

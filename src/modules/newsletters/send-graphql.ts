@@ -50,6 +50,10 @@ export const sendTypeDefs = /* GraphQL */ `
     "Its send, once published."
     send: NewsletterSend
   }
+  type NewsletterTestEmail {
+    "What happened, for a toast: where it went."
+    message: String!
+  }
   extend type Post {
     "The story's email to its writer's newsletter; null for anyone but the writer, and before it is published."
     newsletterSend: NewsletterSend
@@ -64,8 +68,8 @@ export const sendTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "The writer's choice for a story not yet published: email it to their subscribers or not."
     setPostNewsletterEmail(postId: ID!, sendEmail: Boolean!): PostNewsletterEmail!
-    "The story as subscribers will get it, to the writer's own address only (drafts too); returns what happened, for a toast."
-    sendTestNewsletterEmail(postId: ID!): String!
+    "The story as subscribers will get it, to the writer's own address only (drafts too)."
+    sendTestNewsletterEmail(postId: ID!): NewsletterTestEmail!
   }
 `;
 
@@ -127,7 +131,7 @@ export const sendResolvers: IResolvers = {
       const origin = `${ctx.config.PUBLIC_PROTOCOL}://${ctx.config.mainHost}`;
       const message = unwrap(await sendTestEmail(ctx.db, viewerId, args.postId, { siteName: ctx.config.SITE_NAME, origin }));
       notifyMailers();
-      return message;
+      return { message };
     },
   },
 };

@@ -28,6 +28,8 @@ export interface NewsletterSenderOptions {
   bounceDomain: string;
   /** Batches in flight at once (each its own claim): overlaps the database's and the provider's waits. Default 2. */
   lanes?: number;
+  /** A claim's lease in seconds (default LEASE_SECONDS): longer than a batch can take to send. */
+  leaseSeconds?: number;
   /** Poll for sends queued by other processes. Default 5 s. */
   intervalMs?: number;
   startDelayMs?: number;
@@ -185,7 +187,7 @@ export async function deliverBatch(opts: DeliverOptions, sendId: string, batchSi
       where d.send_id = ${sendId} and d.state in ('QUEUED', 'SENDING') and (d.lease_until is null or d.lease_until < now())
       order by d.subscriber_id limit ${batchSize} for update skip locked
     ), claimed as (
-      update newsletter_deliveries d set state = 'SENDING', attempts = d.attempts + 1, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      update newsletter_deliveries d set state = 'SENDING', attempts = d.attempts + 1, lease_until = now() + make_interval(secs => ${opts.leaseSeconds ?? LEASE_SECONDS})
       from due where d.send_id = due.send_id and d.subscriber_id = due.subscriber_id
       returning d.subscriber_id, d.address, d.attempts
     )
