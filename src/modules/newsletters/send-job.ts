@@ -137,6 +137,7 @@ export async function fanOut(db: Db, sendId: string, chunk: number): Promise<num
         select s.id, lower(coalesce(s.email, u.email)) as address from newsletter_subscribers s
         left join users u on u.id = s.user_id
         where s.newsletter_id = ${send.newsletter_id} and s.state = 'ACTIVE' and s.id > ${send.cursor}
+          and (s.user_id is null or u.deactivated_at is null)
         order by s.id limit ${chunk}
       ), ins as (
         insert into newsletter_deliveries (send_id, subscriber_id, post_id, address, state)
