@@ -83,7 +83,13 @@ export function startNewsletterSender(opts: NewsletterSenderOptions): Newsletter
   };
 
   const loop = startPeriodic({
-    run: async () => (await Promise.all(Array.from({ length: lanes }, lane))).reduce((a, b) => a + b, 0),
+    // Every lane ends before the pass does (a failing one does not leave the others running into the next pass).
+    run: async () => {
+      const ends = await Promise.allSettled(Array.from({ length: lanes }, lane));
+      const failed = ends.find((e) => e.status === 'rejected');
+      if (failed) throw failed.reason;
+      return ends.reduce((a, e) => a + (e.status === 'fulfilled' ? e.value : 0), 0);
+    },
     intervalMs: opts.intervalMs ?? 5000,
     startDelayMs: opts.startDelayMs ?? 0,
     logger: logger.child({ job: 'newsletter-sender' }),
