@@ -2,6 +2,7 @@ CREATE TABLE "email_suppressions" (
 	"address" text PRIMARY KEY NOT NULL,
 	"reason" text NOT NULL,
 	"soft_bounces" integer DEFAULT 0 NOT NULL,
+	"soft_bounce_keys" text[] DEFAULT '{}'::text[] NOT NULL,
 	"suppressed_at" timestamp with time zone,
 	"detail" text DEFAULT '' NOT NULL,
 	"last_event_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -55,6 +56,8 @@ CREATE TABLE "newsletters" (
 	CONSTRAINT "newsletters_subscriber_count_check" CHECK ("newsletters"."subscriber_count" >= 0)
 );
 --> statement-breakpoint
+ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_delivered_to_check";--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "newsletter_consents" ADD CONSTRAINT "newsletter_consents_subscriber_id_newsletter_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."newsletter_subscribers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_newsletter_id_newsletters_id_fk" FOREIGN KEY ("newsletter_id") REFERENCES "public"."newsletters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -67,4 +70,5 @@ CREATE INDEX "newsletter_subscribers_active_idx" ON "newsletter_subscribers" USI
 CREATE INDEX "newsletter_subscribers_reader_idx" ON "newsletter_subscribers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "newsletter_subscribers_address_idx" ON "newsletter_subscribers" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletters_writer_idx" ON "newsletters" USING btree ("user_id") WHERE "newsletters"."type" = 'USER';--> statement-breakpoint
-CREATE UNIQUE INDEX "newsletters_collection_slug_idx" ON "newsletters" USING btree ("collection_id","slug") WHERE "newsletters"."collection_id" is not null;
+CREATE UNIQUE INDEX "newsletters_collection_slug_idx" ON "newsletters" USING btree ("collection_id","slug") WHERE "newsletters"."collection_id" is not null;--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_delivered_to_check" CHECK ("email_outbox"."delivered_to" in ('smtp', 'ses', 'mailbox'));

@@ -55,6 +55,8 @@ import { registerWriteInvalidation } from './write-invalidation.js';
 import { SessionCache } from '../modules/accounts/session-cache.js';
 import { sharedPubSub } from '../platform/pubsub/index.js';
 import { viewerAccess } from '../shared/routing/index.js';
+import { registerSesWebhook } from '../platform/mail/ses-webhook.js';
+import { registerMailgunWebhook } from '../platform/mail/mailgun-webhook.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +89,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Installs development middleware (Vite) before routes. */
   beforeRoutes?(app: FastifyInstance): Promise<void>;
+  /** Which URLs are Amazon SNS's (its signing certificates, subscription confirmations): tests serve their own. */
+  trustSnsUrl?: (url: URL) => boolean;
 }
 
 const printedDocuments = new WeakMap<DocumentNode, string>();
@@ -199,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStatsRoutes(app, { clock: deps.clock });
   registerTlsAskRoute(app, { db, config });
   registerPublicationFollowRoutes(app);
+  if (config.SES_SNS_TOPIC_ARN) await registerSesWebhook(app, { topicArn: config.SES_SNS_TOPIC_ARN, allowAddresses: config.FETCH_ALLOW_ADDRESSES, trustSnsUrl: deps.trustSnsUrl }); // SES bounces and complaints (platform/mail/ses-webhook.ts)
+  if (config.MAILGUN_WEBHOOK_SIGNING_KEY) registerMailgunWebhook(app, { signingKey: config.MAILGUN_WEBHOOK_SIGNING_KEY }); // Mailgun bounces and complaints (platform/mail/mailgun-webhook.ts)
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

@@ -21,6 +21,8 @@ import { giftDeps } from '../modules/gifts/wiring.js';
 import { scheduledStoriesSweep } from '../modules/publications/submission-schedule.js';
 import { storyViewVisitorsPruneSweep } from '../modules/stats/retention.js';
 import { startNewsletterBackground } from '../modules/newsletters/send-background.js';
+import { startBounceListener } from '../platform/mail/bounce-listener.js';
+import { siteSecretFor } from '../modules/metering/settings.js';
 
 /**
  * The background work of a ROLE=worker or ROLE=all process (README "Running at scale"),
@@ -62,6 +64,7 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     startSweeper({ sweep: scheduledStoriesSweep({ db, clock: systemClock }), logger, intervalMs: 60_000 }),
     startSweeper({ sweep: storyViewVisitorsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }), // stats: visitor keys older than yesterday, hourly
     startNewsletterBackground({ db, config, logger }), // newsletters: stories to subscribers (bulk mail stream), the ledger's pruning
+    ...(config.MAIL_BOUNCE_LISTEN ? [startBounceListener({ db, logger, listen: config.MAIL_BOUNCE_LISTEN, hostname: config.mainHost.split(':')[0], verpSecret: () => siteSecretFor(db, 'verp') })] : []), // bounces and complaints mailed to VERP return paths
   ];
   return {
     async stop() {

@@ -23,6 +23,13 @@ const providerUrl = (fallback: string) =>
     .refine(secureOrLoopback, 'must use https (http only for localhost or 127.0.0.1)')
     .default(fallback);
 
+const smtpUrl = z
+  .string()
+  .regex(/^smtps?:\/\/[^/?#]+/, 'must be an smtp:// or smtps:// URL with a host')
+  .refine((v) => URL.canParse(v), 'must be a valid URL (percent-encode special characters in the user and password)');
+const mailFromAddress = z.string().regex(/\S@\S/, 'must contain an email address, e.g. "Inkwell" <no-reply@example.com>');
+const mailProvider = z.enum(['smtp', 'ses', 'mailbox']);
+
 /** A page elsewhere the site links to (footer, menus): an http(s) address; unset hides the link. */
 const siteLinkUrl = z
   .string()
@@ -125,6 +132,41 @@ const schema = z.object({
   MAIL_FROM: z.string().regex(/\S@\S/, 'must contain an email address, e.g. "Inkwell" <no-reply@example.com>').optional(),
   /** Without SMTP_URL, serve the sent email at /_/dev/mailbox to this machine only; 0 turns it off. */
   DEV_MAILBOX: bool.default(true),
+  /** host:port where a worker takes delivery reports mailed to VERP return paths (the bounce domain's MX points here), e.g. 0.0.0.0:25; unset: off. */
+  MAIL_BOUNCE_LISTEN: z.string().regex(/^(\[[0-9A-Fa-f:.]+\]|[^:\s[\]]+):\d{1,5}$/, 'must be host:port, e.g. 0.0.0.0:2525 or [::]:25').optional(),
+  /** The SNS topic SES publishes bounces and complaints to; POST /_/webhooks/ses takes its messages (others refused). */
+  SES_SNS_TOPIC_ARN: z.string().regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_.-]{1,256}$/, 'must be an SNS topic ARN (arn:aws:sns:region:account:name)').optional(),
+  /** Mailgun's webhook signing key: POST /_/webhooks/mailgun takes its bounce, complaint and delivery events. */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(16, 'must be the webhook signing key from the Mailgun dashboard').optional(),
+  /** Who sends the site's own email (sign-in links, receipts): smtp, ses or mailbox; default smtp when SMTP_URL is set, else mailbox. */
+  MAIL_TRANSACTIONAL_PROVIDER: mailProvider.optional(),
+  /** Who sends newsletters: smtp, ses or mailbox; default smtp when MAIL_BULK_SMTP_URL or SMTP_URL is set, else mailbox. */
+  MAIL_BULK_PROVIDER: mailProvider.optional(),
+  /** The SMTP server for newsletters, when not SMTP_URL's (a relay with its own IP reputation for bulk mail). */
+  MAIL_BULK_SMTP_URL: smtpUrl.optional(),
+  /** Sender of newsletters; default MAIL_FROM. */
+  MAIL_BULK_FROM: mailFromAddress.optional(),
+  /** Emails a second each stream may send; default 14 with ses (a new SES account's quota), 500 otherwise (platform/mail/README.md). */
+  MAIL_TRANSACTIONAL_RATE_PER_SECOND: z.coerce.number().min(0.1).max(100_000).optional(),
+  MAIL_BULK_RATE_PER_SECOND: z.coerce.number().min(0.1).max(100_000).optional(),
+  /** Connections the SMTP pool keeps open to its server, per stream. */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(5),
+  /** The domain of the VERP return paths (bounces come back there); default the host of MAIN_HOST. */
+  MAIL_BOUNCE_DOMAIN: z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i, 'must be a domain name such as bounces.example.com').optional(),
+  /** Amazon SES (v2 API) for a stream whose provider is ses; credentials default to the AWS SDK's chain. */
+  SES_REGION: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-1').optional(),
+  /** Another SES endpoint: a local emulator for tests and development (http only on this machine). */
+  SES_ENDPOINT: z
+    .string()
+    .refine((v) => URL.canParse(v), 'must be a URL such as http://localhost:8005')
+    .refine(secureOrLoopback, 'must use https (http only for localhost or 127.0.0.1)')
+    .optional(),
+  SES_ACCESS_KEY_ID: z.string().min(1).optional(),
+  SES_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** DKIM signing of email sent over SMTP (SES signs with its own Easy DKIM): the domain, the selector and the PEM private key. */
+  DKIM_DOMAIN: z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i, 'must be a domain name such as example.com').optional(),
+  DKIM_SELECTOR: z.string().regex(/^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$/i, 'must be a DNS label such as inkwell').optional(),
+  DKIM_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be the PEM of the private key' }).optional(),
   /** A generic OpenID Connect provider for social sign-in (discovery at {issuer}/.well-known/openid-configuration). */
   OIDC_ISSUER: z
     .string()
@@ -213,6 +255,8 @@ const GROUPS = [
   ['FACEBOOK_CLIENT_ID', 'FACEBOOK_CLIENT_SECRET'],
   ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
   ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'],
+  ['SES_ACCESS_KEY_ID', 'SES_SECRET_ACCESS_KEY'],
+  ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'],
 ];
 
 export type Config = z.infer<typeof schema> & {
@@ -251,6 +295,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_SECRET_KEY.split('_')[1] !== c.STRIPE_PUBLISHABLE_KEY.split('_')[1]) {
     incomplete.push('  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
+  }
+  for (const [name, provider] of [['MAIL_TRANSACTIONAL_PROVIDER', c.MAIL_TRANSACTIONAL_PROVIDER], ['MAIL_BULK_PROVIDER', c.MAIL_BULK_PROVIDER]] as const) {
+    if (provider === 'ses' && !c.SES_REGION) incomplete.push(`  SES_REGION: required with ${name}=ses`);
+    if (provider === 'smtp' && !c.SMTP_URL && !(name === 'MAIL_BULK_PROVIDER' && c.MAIL_BULK_SMTP_URL)) incomplete.push(`  SMTP_URL: required with ${name}=smtp`);
   }
   if (incomplete.length) throw new ConfigError(`Invalid configuration:\n${incomplete.join('\n')}`);
   const defaultPort = c.PUBLIC_PROTOCOL === 'https' ? 443 : 80;

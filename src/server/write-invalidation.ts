@@ -5,6 +5,8 @@ import type { SessionCache } from '../modules/accounts/session-cache.js';
 import { sharedPubSub, type PubSub } from '../platform/pubsub/index.js';
 import type { CdnPurger } from './http/cdn-purge.js';
 import { STORY_VIEW_PATH } from '../modules/stats/http.js';
+import { SES_WEBHOOK_PATH } from '../platform/mail/ses-webhook.js';
+import { MAILGUN_WEBHOOK_PATH } from '../platform/mail/mailgun-webhook.js';
 
 /** Tells the site's other processes that a write happened (their caches go stale too). */
 export const WRITES_CHANNEL = 'writes';
@@ -15,6 +17,9 @@ const ANNOUNCE_COALESCE_MS = 20;
 const READ_ONLY_POSTS = new Set(['/_/batch']);
 // A story view (modules/stats) changes no page a logged-out reader is served.
 READ_ONLY_POSTS.add(STORY_VIEW_PATH);
+// Bounce and complaint webhooks (platform/mail) change the suppression list, which no page shows; a large send brings thousands.
+READ_ONLY_POSTS.add(SES_WEBHOOK_PATH);
+READ_ONLY_POSTS.add(MAILGUN_WEBHOOK_PATH);
 /** GET requests that change a user or their sessions: sign-in links and callbacks, email confirmation, sign-out. */
 const WRITING_GETS = ['/m/callback/', '/m/connect/', '/m/account/', '/m/signout'];
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/platform/logger/index.js';
-import { enqueueEmail, renderEmail, startMailer } from '../../src/platform/mail/index.js';
+import { createMailProvider, enqueueEmail, renderEmail, startMailer } from '../../src/platform/mail/index.js';
 import { createTestApp, TEST_HOST, type TestApp } from '../support/app.js';
 
 const MAILBOX = '/_/dev/mailbox';
@@ -54,6 +54,31 @@ describe('the dev mailbox (no SMTP_URL)', () => {
     expect(res.body).toContain('&lt;base target=&quot;_top&quot;&gt;');
     expect(res.body).toContain('<a href="http://localhost:3000/m/callback/email?token=tok&amp;x=1">http://localhost:3000/m/callback/email?token=tok&amp;x=1</a>');
     expect(res.body).toContain('123456');
+  });
+
+  it('shows a newsletter the bulk stream delivered here, with its headers and return path, escaped', async () => {
+    const provider = createMailProvider('bulk', t.config, { db: t.database.db });
+    const [result] = await provider.send([
+      {
+        id: 'nl0000000001',
+        to: 'reader@example.com',
+        subject: 'A story <for> readers',
+        text: 'The story.',
+        html: '<p>The story.</p>',
+        headers: { 'List-Unsubscribe': '<https://stories.example.com/_/unsubscribe/t?a=1&b=2>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        returnPath: 'bounce+d1.cmVhZGVy.0123456789abcdef@stories.example.com',
+        kind: 'newsletter',
+      },
+    ]);
+    await provider.close();
+    expect(result).toMatchObject({ ok: true });
+    expect((await get(MAILBOX)).body).toContain(`href="${MAILBOX}/nl0000000001"`);
+    const res = await get(`${MAILBOX}/nl0000000001`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<dt>List-Unsubscribe</dt><dd class="header">&lt;https://stories.example.com/_/unsubscribe/t?a=1&amp;b=2&gt;</dd>');
+    expect(res.body).toContain('<dt>List-Unsubscribe-Post</dt><dd class="header">List-Unsubscribe=One-Click</dd>');
+    expect(res.body).toContain('<dt>Return-Path</dt><dd class="header">&lt;bounce+d1.cmVhZGVy.0123456789abcdef@stories.example.com&gt;</dd>');
+    expect(res.body).toContain('<h1>A story &lt;for&gt; readers</h1>');
   });
 
   it('answers requests from this machine over IPv6 and IPv4-mapped addresses too', async () => {

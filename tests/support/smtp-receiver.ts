@@ -38,7 +38,7 @@ export const smtpUrl = (port: number) => `smtp://${encodeURIComponent(SMTP_USER)
  * A real SMTP server on 127.0.0.1 that keeps what it receives: plain SMTP with
  * LOGIN/PLAIN authentication (no TLS, so nothing to trust), as a relay would be.
  */
-export async function startSmtpReceiver(opts: { port?: number; delayMs?: number } = {}): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(opts: { port?: number; delayMs?: number; rejectRecipient?: (address: string) => boolean } = {}): Promise<SmtpReceiver> {
   const received: ReceivedEmail[] = [];
   const state = { receiving: 0 };
   const server = new SMTPServer({
@@ -49,6 +49,11 @@ export async function startSmtpReceiver(opts: { port?: number; delayMs?: number 
     onAuth(auth, _session, callback) {
       if (auth.username === SMTP_USER && auth.password === SMTP_PASS) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, callback) {
+      // As a real server refuses a mailbox that does not exist: permanently, at RCPT TO.
+      if (opts.rejectRecipient?.(address.address)) callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }));
+      else callback();
     },
     onData(stream, session, callback) {
       state.receiving++;

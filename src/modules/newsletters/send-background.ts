@@ -3,12 +3,9 @@ import type { Db } from '../../platform/db/client.js';
 import type { Logger } from '../../platform/logger/index.js';
 import { systemClock } from '../../platform/clock.js';
 import { startSweeper } from '../../platform/jobs/sweeper.js';
-import { createMailProvider, type MailProviderConfig } from '../../platform/mail/providers/types.js';
+import { createMailProvider, mailBounceDomain } from '../../platform/mail/providers/create.js';
 import { startNewsletterSender } from './send-job.js';
 import { sendLedgerPruneSweep } from './send-retention.js';
-
-/** The host of a host[:port]. */
-const hostOf = (hostWithPort: string) => new URL(`http://${hostWithPort}`).hostname;
 
 /**
  * A worker's newsletter work: the sender on the bulk mail stream (its own provider, so a
@@ -16,15 +13,14 @@ const hostOf = (hostWithPort: string) => new URL(`http://${hostWithPort}`).hostn
  */
 export function startNewsletterBackground(deps: { db: Db; config: Config; logger: Logger }): { stop(): Promise<void> } {
   const { db, config, logger } = deps;
-  const mail: MailProviderConfig = config;
-  const provider = createMailProvider('bulk', mail, { db });
+  const provider = createMailProvider('bulk', config, { db });
   const sender = startNewsletterSender({
     db,
     provider,
     logger,
     siteName: config.SITE_NAME,
     origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}`,
-    bounceDomain: mail.MAIL_BOUNCE_DOMAIN ?? hostOf(config.mainHost),
+    bounceDomain: mailBounceDomain(config),
     startDelayMs: 2000,
   });
   const prune = startSweeper({ sweep: sendLedgerPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 5000 });

@@ -22,8 +22,8 @@ import { isIP, type LookupFunction } from 'node:net';
 import { canonicalAddress, isPublicAddress } from './ip-ranges.js';
 
 export interface SafeFetchOptions {
-  /** Which bodies to accept: a web page, an image, or JSON (an API on a server a user named). */
-  accept: 'html' | 'image' | 'json';
+  /** Which bodies to accept: a web page, an image, or JSON (an API on a server a user named), XML (an AWS API's answer), a PEM certificate. */
+  accept: 'html' | 'image' | 'json' | 'xml' | 'pem';
   /** GET by default. A POST follows no redirect (its body would not be sent again). */
   method?: 'GET' | 'POST';
   /** A POST's body with its content type. */
@@ -73,9 +73,11 @@ const CONTENT_TYPES: Record<SafeFetchOptions['accept'], readonly string[]> = {
   html: ['text/html', 'application/xhtml+xml'],
   image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
   json: ['application/json'],
+  xml: ['text/xml', 'application/xml'],
+  pem: ['application/x-pem-file', 'application/x-x509-ca-cert', 'application/pkix-cert', 'application/octet-stream', 'binary/octet-stream', 'text/plain'],
 };
-const ACCEPT_HEADERS: Record<SafeFetchOptions['accept'], string> = { html: 'text/html,application/xhtml+xml', image: 'image/*', json: 'application/json' };
-const WRONG_TYPE: Record<SafeFetchOptions['accept'], string> = { html: 'That address is not a web page.', image: 'That address is not an image.', json: 'That server did not answer with JSON.' };
+const ACCEPT_HEADERS: Record<SafeFetchOptions['accept'], string> = { html: 'text/html,application/xhtml+xml', image: 'image/*', json: 'application/json', xml: 'text/xml,application/xml', pem: '*/*' };
+const WRONG_TYPE: Record<SafeFetchOptions['accept'], string> = { html: 'That address is not a web page.', image: 'That address is not an image.', json: 'That server did not answer with JSON.', xml: 'That server did not answer with XML.', pem: 'That address is not a certificate.' };
 
 const USER_AGENT = 'Mozilla/5.0 (compatible; InkwellBot/1.0; +link preview and story import)';
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { escapeHtml } from './render.js';
 import { emailOutbox } from './tables.js';
+import { streamSettings } from './providers/create.js';
 import type { MailConfig } from './transport.js';
 
 export const DEV_MAILBOX_PATH = '/_/dev/mailbox';
@@ -11,8 +12,9 @@ const LIST_LIMIT = 200;
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
-/** Without SMTP the outbox is the mailbox; DEV_MAILBOX=0 hides it anyway. */
-export const devMailboxEnabled = (config: Pick<MailConfig, 'SMTP_URL' | 'DEV_MAILBOX'>): boolean => !config.SMTP_URL && config.DEV_MAILBOX;
+/** When a stream's provider is the mailbox, the outbox is where its email goes; DEV_MAILBOX=0 hides it anyway. */
+export const devMailboxEnabled = (config: MailConfig): boolean =>
+  config.DEV_MAILBOX && (streamSettings('transactional', config).provider === 'mailbox' || streamSettings('bulk', config).provider === 'mailbox');
 
 /**
  * Whether a request comes from this machine. The socket's address, never request.ip:
@@ -29,7 +31,7 @@ export function isLocalRequest(request: FastifyRequest): boolean {
  * GET /_/dev/mailbox and /_/dev/mailbox/:id: the email "sent" without SMTP, so sign-in
  * links can be followed in development. It holds those links, so it answers only
  * requests from this machine (404 to anyone else) and is not registered at all when
- * SMTP_URL is set or DEV_MAILBOX=0.
+ * no stream's provider is the mailbox or DEV_MAILBOX=0.
  */
 export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config: MailConfig }): void {
   if (!devMailboxEnabled(deps.config)) return;
@@ -55,7 +57,8 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config:
   });
 
   app.get<{ Params: { id: string } }>(`${DEV_MAILBOX_PATH}/:id`, async (request, reply) => {
-    if (!isLocalRequest(request) || !/^[0-9a-f]{12}$/.test(request.params.id)) return notFound(reply);
+    // Outbox ids are 12 hex digits; a bulk stream's ids are its own (a delivery's key).
+    if (!isLocalRequest(request) || !/^[A-Za-z0-9_-]{1,64}$/.test(request.params.id)) return notFound(reply);
     const [email] = await db
       .select()
       .from(emailOutbox)
@@ -65,7 +68,9 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config:
       `<p class="back"><a href="${DEV_MAILBOX_PATH}">← All email</a></p>`,
       `<h1>${escapeHtml(email.subject)}</h1>`,
       `<dl class="meta"><dt>To</dt><dd>${escapeHtml(email.toAddress)}</dd><dt>Kind</dt><dd>${escapeHtml(email.kind)}</dd>`,
-      `<dt>Sent</dt><dd>${time(email.sentAt ?? email.createdAt)}</dd></dl>`,
+      `<dt>Sent</dt><dd>${time(email.sentAt ?? email.createdAt)}</dd>`,
+      ...Object.entries(email.headers ?? {}).map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd class="header">${escapeHtml(value)}</dd>`),
+      `</dl>`,
       `<h2>HTML</h2>`,
       // Sandboxed: no scripts, its own origin; a click on a link opens it in this tab.
       `<iframe title="HTML body" sandbox="allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(targetTop(email.htmlBody))}"></iframe>`,
@@ -77,7 +82,7 @@ export function registerDevMailbox(app: FastifyInstance, deps: { db: Db; config:
 }
 
 const NOTE =
-  '<p class="note">SMTP_URL is not set, so email is delivered here instead of being sent. Only this machine can open this page.</p>';
+  '<p class="note">No mail provider is configured (SMTP_URL, MAIL_TRANSACTIONAL_PROVIDER, MAIL_BULK_PROVIDER), so email is delivered here instead of being sent. Only this machine can open this page.</p>';
 
 function notFound(reply: FastifyReply) {
   return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('Not Found');
@@ -133,6 +138,7 @@ time{color:#6b6b6b;font-size:13px;white-space:nowrap}
 .meta{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:12px 0 0;font-size:14px}
 .meta dt{color:#6b6b6b}
 .meta dd{margin:0;overflow-wrap:anywhere}
+.meta .header{font:13px/1.6 Menlo,Consolas,'Liberation Mono',monospace}
 iframe{display:block;width:100%;height:560px;border:1px solid #e5e5e5;border-radius:8px;background:#fff;resize:vertical}
 .text{margin:0;padding:16px;background:#fff;border:1px solid #e5e5e5;border-radius:8px;font:13px/1.6 Menlo,Consolas,'Liberation Mono',monospace;white-space:pre-wrap;overflow-wrap:anywhere}
 `;

@@ -4,7 +4,10 @@ import { startPeriodic } from '../jobs/periodic.js';
 import type { Logger } from '../logger/index.js';
 import { onNotify } from './outbox.js';
 import { emailOutbox, MAX_SEND_ATTEMPTS } from './tables.js';
-import { createMailTransport, type MailConfig, type MailTransport } from './transport.js';
+import { errorText } from './providers/core.js';
+import { createMailProvider } from './providers/create.js';
+import type { MailProvider, SendResult } from './providers/types.js';
+import type { MailConfig } from './transport.js';
 
 export interface MailerOptions {
   db: Db;
@@ -14,8 +17,8 @@ export interface MailerOptions {
   now?: () => Date;
   /** Default 1000. */
   pollIntervalMs?: number;
-  /** Default: from config (SMTP when SMTP_URL is set, else the dev mailbox). */
-  transport?: MailTransport;
+  /** Default: the transactional stream's provider from config (closed with the mailer). */
+  provider?: MailProvider;
 }
 
 export interface Mailer {
@@ -40,7 +43,7 @@ export const backoffMinutes = (attempts: number): number => Math.min(2 ** attemp
  */
 export function startMailer(opts: MailerOptions): Mailer {
   const { db, config, logger } = opts;
-  const transport = opts.transport ?? createMailTransport(config);
+  const provider = opts.provider ?? createMailProvider('transactional', config, { db });
   const pollIntervalMs = opts.pollIntervalMs ?? 1000;
   const now = (): SQL => (opts.now ? sql`${opts.now().toISOString()}::timestamptz` : sql`now()`);
   const mailboxBase = `${config.PUBLIC_PROTOCOL}://${config.mainHost}/_/dev/mailbox`;
@@ -59,25 +62,32 @@ export function startMailer(opts: MailerOptions): Mailer {
         .for('update', { skipLocked: true });
       if (!row) return false;
       const log = logger.child({ emailId: row.id, kind: row.kind });
+      let result: SendResult;
       try {
-        await transport.send({ id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+        [result = { id: row.id, ok: false, error: 'no result' }] = await provider.send([
+          { id: row.id, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers ?? undefined, kind: row.kind },
+        ]);
       } catch (err) {
-        const attempts = row.attempts + 1;
-        const lastError = String((err as Error)?.message ?? err).slice(0, 2000);
+        result = { id: row.id, ok: false, error: errorText(err) };
+      }
+      if (!result.ok) {
+        // A permanent refusal (the recipient does not exist) is given up at once; anything else waits and retries.
+        const attempts = result.permanent ? MAX_SEND_ATTEMPTS : row.attempts + 1;
+        const lastError = result.error ?? 'not sent';
         await tx
           .update(emailOutbox)
           .set({ attempts, lastError, sendAfter: sql`${now()} + make_interval(mins => ${backoffMinutes(attempts)}::int)` })
           .where(eq(emailOutbox.id, row.id));
-        if (attempts >= MAX_SEND_ATTEMPTS) log.error({ attempts, err }, 'email not sent; giving up');
-        else log.warn({ attempts, err, retryInMinutes: backoffMinutes(attempts) }, 'email not sent; will retry');
+        if (attempts >= MAX_SEND_ATTEMPTS) log.error({ attempts, err: lastError, permanent: result.permanent ?? false }, 'email not sent; giving up');
+        else log.warn({ attempts, err: lastError, retryInMinutes: backoffMinutes(attempts) }, 'email not sent; will retry');
         return true;
       }
       await tx
         .update(emailOutbox)
-        .set({ sentAt: now(), deliveredTo: transport.kind, lastError: null })
+        .set({ sentAt: now(), deliveredTo: provider.name, lastError: null })
         .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
-      if (transport.kind === 'mailbox' && config.DEV_MAILBOX) log.info({ url: `${mailboxBase}/${row.id}` }, 'email delivered to the dev mailbox');
-      else log.debug({ deliveredTo: transport.kind }, 'email sent');
+      if (provider.name === 'mailbox' && config.DEV_MAILBOX) log.info({ url: `${mailboxBase}/${row.id}` }, 'email delivered to the dev mailbox');
+      else log.debug({ deliveredTo: provider.name, providerMessageId: result.providerMessageId }, 'email sent');
       return true;
     });
 
@@ -96,7 +106,7 @@ export function startMailer(opts: MailerOptions): Mailer {
       stopped = true;
       unregister();
       await loop.stop();
-      transport.close();
+      if (!opts.provider) await provider.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { newId } from '../ids.js';
 import { createWakers } from '../jobs/wakers.js';
+import { invalidMessage } from './providers/message.js';
 import { emailOutbox } from './tables.js';
 
 /** A transaction handed to db.transaction's callback. */
@@ -13,6 +14,8 @@ export interface OutgoingEmail {
   html: string;
   /** What it is for ('login', 'verify-email'…). */
   kind: string;
+  /** Extra headers (List-Unsubscribe…), one line each. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -23,9 +26,9 @@ export interface OutgoingEmail {
  */
 export async function enqueueEmail(db: Db | DbTransaction, email: OutgoingEmail): Promise<string> {
   const to = email.to.trim();
-  if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw new Error(`enqueueEmail: not an email address: ${JSON.stringify(email.to)}`);
-  // A line break in a header would let text inject headers; subjects are one line.
-  if (/[\r\n]/.test(email.subject)) throw new Error('enqueueEmail: the subject must be one line');
+  // Refused now rather than by the provider later: a line break in a header would let text inject headers.
+  const invalid = invalidMessage({ ...email, to, id: '' });
+  if (invalid) throw new Error(`enqueueEmail: ${invalid}`);
   const id = newId();
   await db.insert(emailOutbox).values({
     id,
@@ -34,6 +37,7 @@ export async function enqueueEmail(db: Db | DbTransaction, email: OutgoingEmail)
     textBody: email.text,
     htmlBody: email.html,
     kind: email.kind,
+    headers: email.headers && Object.keys(email.headers).length ? email.headers : null,
   });
   return id;
 }

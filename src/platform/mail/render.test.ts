@@ -71,6 +71,19 @@ describe('renderEmail', () => {
   it('refuses an action URL that is not a web link', () => {
     expect(() => renderEmail({ ...signIn, action: { label: 'x', url: 'javascript:alert(1)' } })).toThrow(/http/);
     expect(() => renderEmail({ ...signIn, action: { label: 'x', url: '/relative' } })).toThrow(/absolute/);
+    expect(() => renderEmail({ ...signIn, footerLinks: [{ label: 'x', url: 'data:text/html,x' }] })).toThrow(/http/);
+  });
+
+  it('puts footer links under the small print, escaped, and as URLs in the text', () => {
+    const { html, text } = renderEmail({
+      siteName: 'Inkwell',
+      heading: 'Welcome',
+      paragraphs: ['Hello.'],
+      footer: 'Why you got it.',
+      footerLinks: [{ label: 'Un<subscribe>', url: 'https://example.com/u?t=1&v=2' }],
+    });
+    expect(html).toMatch(/<a href="https:\/\/example.com\/u\?t=1&amp;v=2" style="[^"]+">Un&lt;subscribe&gt;<\/a><\/p>/);
+    expect(text).toBe('Inkwell\n\nWelcome\n\nHello.\n\n-- \nWhy you got it.\nUn<subscribe>: https://example.com/u?t=1&v=2\n');
   });
 });
 

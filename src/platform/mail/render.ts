@@ -8,6 +8,8 @@ export interface EmailContent {
   code?: string;
   /** Small print under the message (why you got it, what to do if you did not ask). */
   footer?: string;
+  /** Links under the small print (unsubscribe), with their URLs in the text part. */
+  footerLinks?: { label: string; url: string }[];
 }
 
 export interface RenderedEmail {
@@ -21,7 +23,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** Mail clients follow any scheme in href; only web links may reach one. */
-function assertWebUrl(url: string): void {
+export function assertWebUrl(url: string): void {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -46,17 +48,22 @@ const STYLE = {
     'display:inline-block;background:#1a8917;color:#ffffff;text-decoration:none;font-weight:600;padding:11px 22px;border-radius:99px;',
   fallback: 'margin:0 0 16px;font-size:13px;color:#6b6b6b;word-break:break-all;',
   fallbackLink: 'color:#1a8917;',
+  footerLink: 'color:#6b6b6b;text-decoration:underline;',
   code: "margin:24px 0 8px;padding:14px 16px;background:#f2f2f2;border-radius:6px;text-align:center;text-indent:8px;font-family:Menlo,Consolas,'Liberation Mono',monospace;font-size:30px;font-weight:700;letter-spacing:8px;color:#191919;",
   footer: 'margin:20px 4px 0;font-size:13px;line-height:1.5;color:#6b6b6b;',
 };
+
+/** The same font and pieces for emails laid out elsewhere (newsletters), so every email looks alike. */
+export { FONT as EMAIL_FONT, STYLE as EMAIL_STYLE };
 
 /**
  * One email as HTML and as equivalent plain text (both go out, as multipart/alternative).
  * Every string is text, escaped here; callers never pass markup.
  */
 export function renderEmail(content: EmailContent): RenderedEmail {
-  const { siteName, heading, paragraphs, action, code, footer } = content;
+  const { siteName, heading, paragraphs, action, code, footer, footerLinks = [] } = content;
   if (action) assertWebUrl(action.url);
+  for (const link of footerLinks) assertWebUrl(link.url);
 
   const card: string[] = [`<h1 style="${STYLE.heading}">${escapeHtml(heading)}</h1>`];
   for (const p of paragraphs) card.push(`<p style="${STYLE.paragraph}">${escapeHtml(p)}</p>`);
@@ -81,6 +88,9 @@ export function renderEmail(content: EmailContent): RenderedEmail {
     ...card,
     '</div>',
     ...(footer ? [`<p style="${STYLE.footer}">${escapeHtml(footer)}</p>`] : []),
+    ...(footerLinks.length > 0
+      ? [`<p style="${STYLE.footer}">${footerLinks.map((l) => `<a href="${escapeHtml(l.url)}" style="${STYLE.footerLink}">${escapeHtml(l.label)}</a>`).join(' · ')}</p>`]
+      : []),
     '</div>',
     '</body>',
     '</html>',
@@ -89,7 +99,8 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const blocks = [siteName, heading, ...paragraphs];
   if (action) blocks.push(`${action.label}: ${action.url}`);
   if (code) blocks.push(code);
-  if (footer) blocks.push(`-- \n${footer}`);
+  const smallPrint = [footer, ...footerLinks.map((l) => `${l.label}: ${l.url}`)].filter(Boolean);
+  if (smallPrint.length > 0) blocks.push(`-- \n${smallPrint.join('\n')}`);
   const text = `${blocks.join('\n\n')}\n`;
 
   return { html, text };

@@ -14,6 +14,8 @@ export const emailSuppressions = pgTable(
     /** HARD_BOUNCE, COMPLAINT, SOFT_BOUNCE, MANUAL: why it is (or may become) suppressed. */
     reason: text('reason').notNull(),
     softBounces: integer('soft_bounces').notNull().default(0),
+    /** Which reports the soft bounces counted came from (a delivery's ref, a provider's event id), so a repeat counts once. */
+    softBounceKeys: text('soft_bounce_keys').array().notNull().default(sql`'{}'::text[]`),
     suppressedAt: timestamp('suppressed_at', { withTimezone: true }),
     /** The provider or listener that told us ('smtp-dsn', 'ses'…) and its diagnostic line. */
     detail: text('detail').notNull().default(''),

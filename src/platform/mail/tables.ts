@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Where a sent email went: an SMTP server, or the dev mailbox page (no SMTP_URL). */
-export type DeliveredTo = 'smtp' | 'mailbox';
+/** Where a sent email went: an SMTP server, Amazon SES, or the dev mailbox page (no provider configured). */
+export type DeliveredTo = 'smtp' | 'ses' | 'mailbox';
 
 /** Attempts after which the sender gives up on an email; the row stays for inspection. */
 export const MAX_SEND_ATTEMPTS = 10;
@@ -30,6 +30,8 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     deliveredTo: text('delivered_to').$type<DeliveredTo>(),
+    /** Extra headers (List-Unsubscribe…; Return-Path for the mailbox's rows), shown by the dev mailbox. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [
     // The sender's poll: due rows it has not given up on. Sent rows leave the index,
@@ -37,7 +39,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_due_idx')
       .on(t.sendAfter)
       .where(sql`${t.sentAt} is null and ${t.attempts} < ${sql.raw(String(MAX_SEND_ATTEMPTS))}`),
-    check('email_outbox_delivered_to_check', sql`${t.deliveredTo} in ('smtp', 'mailbox')`),
+    check('email_outbox_delivered_to_check', sql`${t.deliveredTo} in ('smtp', 'ses', 'mailbox')`),
   ],
 );
 

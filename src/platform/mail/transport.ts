@@ -1,32 +1,11 @@
-import type { Transporter } from 'nodemailer';
 import type { Address } from 'nodemailer/lib/mailer';
 import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
-import type { DeliveredTo } from './tables.js';
+import type { MailProviderConfig } from './providers/types.js';
 
 /** The configuration mail reads (a subset of the server's Config). */
-export interface MailConfig {
-  SITE_NAME: string;
-  /** Host (and port) of the site; the default sender's domain is its host. */
-  mainHost: string;
+export interface MailConfig extends MailProviderConfig {
   PUBLIC_PROTOCOL: 'http' | 'https';
-  SMTP_URL?: string;
-  MAIL_FROM?: string;
   DEV_MAILBOX: boolean;
-}
-
-export interface MessageToSend {
-  /** The outbox id; it becomes the Message-ID, so a receiver can tell a resend. */
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-export interface MailTransport {
-  kind: DeliveredTo;
-  send(message: MessageToSend): Promise<void>;
-  close(): void;
 }
 
 /** Without MAIL_FROM: "Site name" <no-reply@host of MAIN_HOST>. */
@@ -36,11 +15,11 @@ export function mailFrom(config: Pick<MailConfig, 'SITE_NAME' | 'mainHost' | 'MA
 }
 
 /** The host of a host[:port], without the port. */
-function hostOf(hostWithPort: string): string {
+export function hostOf(hostWithPort: string): string {
   return new URL(`http://${hostWithPort}`).hostname;
 }
 
-// Bounded, because a send runs inside the transaction that holds the row's lock:
+// Bounded, because the transactional mailer sends inside the transaction that holds the row's lock:
 // nodemailer's defaults (2 min to connect, 10 min of socket silence) would hold it for long.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
@@ -56,32 +35,5 @@ export function smtpOptionsFromUrl(smtpUrl: string): SMTPTransportOptions {
     secure,
     auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
     ...SMTP_TIMEOUTS,
-  };
-}
-
-/** SMTP when SMTP_URL is set; otherwise the dev mailbox, where the outbox row is the delivery. */
-export function createMailTransport(config: MailConfig): MailTransport {
-  if (!config.SMTP_URL) return { kind: 'mailbox', async send() {}, close() {} };
-  const options = smtpOptionsFromUrl(config.SMTP_URL);
-  // Loaded with the first email: a process that never sends one does not hold it.
-  let transporter: Promise<Transporter> | null = null;
-  const connect = () => (transporter ??= import('nodemailer').then((m) => m.default.createTransport(options)));
-  const from = mailFrom(config);
-  const domain = hostOf(config.mainHost);
-  return {
-    kind: 'smtp',
-    async send(message) {
-      await (await connect()).sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: `<${message.id}@${domain}>`,
-      });
-    },
-    close() {
-      void transporter?.then((t) => t.close());
-    },
   };
 }

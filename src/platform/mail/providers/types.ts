@@ -1,121 +1,77 @@
-import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
-import { emailOutbox } from '../tables.js';
-import { mailFrom, smtpOptionsFromUrl } from '../transport.js';
 
-/**
- * The mail provider interface the newsletter sender codes against. This file is a minimal
- * stand-in (pooled SMTP, or the dev mailbox) for the providers module with the same interface.
- */
+/** Email the site sends for itself (sign-in links, receipts) and newsletters go out apart: own provider, sender, rate. */
 export type MailStream = 'transactional' | 'bulk';
 
 export interface OutgoingMessage {
   /** Stable id; the Message-ID is <id@{main host}>, so a resend is recognisable. */
   id: string;
   to: string;
+  /** Default: mailFrom(config). */
   from?: string | { name: string; address: string };
   replyTo?: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe, List-Unsubscribe-Post, List-Id. Header injection (CR/LF) is refused. */
   headers?: Record<string, string>;
-  /** Envelope sender (VERP) so bounces come back identifying the recipient. */
+  /** Envelope sender (VERP, src/platform/mail/verp.ts) so bounces come back identifying the recipient. */
   returnPath?: string;
+  /** What it is for ('login', 'newsletter'…), for logs and the dev mailbox. */
   kind: string;
 }
 
 export interface SendResult {
   id: string;
   ok: boolean;
+  /** The provider's id for the message (SES MessageId, SMTP response's queue id when given). */
   providerMessageId?: string;
   error?: string;
+  /** True when retrying cannot help (the provider rejected the recipient or the message). */
   permanent?: boolean;
 }
 
 export type MailProviderName = 'smtp' | 'ses' | 'mailbox';
 
 export interface MailProvider {
+  /** 'smtp' | 'ses' | 'mailbox' */
   readonly name: MailProviderName;
+  /** Most messages one send() call takes (SES v2 SendBulkEmail's limit; SMTP: the pool works through them). */
   readonly maxBatchSize: number;
+  /** Messages per second this provider is allowed (config), enforced by send() itself (a token bucket). */
   readonly ratePerSecond: number;
+  /** One result per message, in order. Never throws for a single bad message; throws only if nothing could be tried. */
   send(messages: OutgoingMessage[]): Promise<SendResult[]>;
   close(): Promise<void>;
 }
 
+/** The configuration the providers read (a subset of the server's Config). */
 export interface MailProviderConfig {
   SITE_NAME: string;
+  /** Host (and port) of the site: the Message-ID's domain and the default sender's. */
   mainHost: string;
   SMTP_URL?: string;
   MAIL_FROM?: string;
+  MAIL_TRANSACTIONAL_PROVIDER?: MailProviderName;
+  MAIL_BULK_PROVIDER?: MailProviderName;
   MAIL_BULK_SMTP_URL?: string;
+  MAIL_BULK_FROM?: string;
+  MAIL_TRANSACTIONAL_RATE_PER_SECOND?: number;
   MAIL_BULK_RATE_PER_SECOND?: number;
   SMTP_MAX_CONNECTIONS?: number;
   MAIL_BOUNCE_DOMAIN?: string;
+  SES_REGION?: string;
+  SES_ENDPOINT?: string;
+  SES_ACCESS_KEY_ID?: string;
+  SES_SECRET_ACCESS_KEY?: string;
+  DKIM_DOMAIN?: string;
+  DKIM_SELECTOR?: string;
+  DKIM_PRIVATE_KEY?: string;
 }
 
 export interface MailProviderDeps {
+  /** Required by the mailbox provider, which writes what it "sends" to email_outbox. */
   db?: Db;
 }
 
-const hostOf = (hostWithPort: string) => new URL(`http://${hostWithPort}`).hostname;
-
-export function createMailProvider(stream: MailStream, config: MailProviderConfig, deps: MailProviderDeps = {}): MailProvider {
-  const smtpUrl = stream === 'bulk' ? (config.MAIL_BULK_SMTP_URL ?? config.SMTP_URL) : config.SMTP_URL;
-  const ratePerSecond = config.MAIL_BULK_RATE_PER_SECOND ?? 500;
-  const from = mailFrom(config);
-  if (!smtpUrl) {
-    const db = deps.db;
-    if (!db) throw new Error('the mailbox mail provider needs the database');
-    return {
-      name: 'mailbox',
-      maxBatchSize: 100,
-      ratePerSecond,
-      async send(messages) {
-        if (messages.length === 0) return [];
-        await db
-          .insert(emailOutbox)
-          .values(messages.map((m) => ({ id: m.id, toAddress: m.to, subject: m.subject, textBody: m.text, htmlBody: m.html, kind: m.kind, sentAt: new Date(), deliveredTo: 'mailbox' as const })))
-          .onConflictDoNothing();
-        return messages.map((m) => ({ id: m.id, ok: true, providerMessageId: m.id }));
-      },
-      async close() {},
-    };
-  }
-  const maxConnections = config.SMTP_MAX_CONNECTIONS ?? 8;
-  let transporter: Promise<Transporter> | null = null;
-  const connect = () =>
-    (transporter ??= import('nodemailer').then((m) => m.default.createTransport({ ...smtpOptionsFromUrl(smtpUrl), pool: true, maxConnections, maxMessages: Infinity })));
-  const domain = hostOf(config.mainHost);
-  return {
-    name: 'smtp',
-    maxBatchSize: 100,
-    ratePerSecond,
-    async send(messages) {
-      const t = await connect();
-      return Promise.all(
-        messages.map(async (m): Promise<SendResult> => {
-          try {
-            const info = (await t.sendMail({
-              from: m.from ?? from,
-              to: m.to,
-              replyTo: m.replyTo,
-              subject: m.subject,
-              text: m.text,
-              html: m.html,
-              headers: m.headers,
-              envelope: m.returnPath ? { from: m.returnPath, to: m.to } : undefined,
-              messageId: `<${m.id}@${domain}>`,
-            })) as { response?: string };
-            return { id: m.id, ok: true, providerMessageId: info.response };
-          } catch (err) {
-            const code = (err as { responseCode?: number }).responseCode;
-            return { id: m.id, ok: false, error: (err as Error).message, permanent: code !== undefined && code >= 500 };
-          }
-        }),
-      );
-    },
-    async close() {
-      if (transporter) (await transporter).close();
-    },
-  };
-}
+export { createMailProvider } from './create.js';
