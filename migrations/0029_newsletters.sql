@@ -56,6 +56,12 @@ CREATE TABLE "newsletters" (
 	CONSTRAINT "newsletters_subscriber_count_check" CHECK ("newsletters"."subscriber_count" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "reader_email_preferences" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"allow_email_sharing" boolean DEFAULT true NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_delivered_to_check";--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "newsletter_consents" ADD CONSTRAINT "newsletter_consents_subscriber_id_newsletter_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."newsletter_subscribers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -63,6 +69,7 @@ ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_news
 ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletters" ADD CONSTRAINT "newsletters_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletters" ADD CONSTRAINT "newsletters_collection_id_publications_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reader_email_preferences" ADD CONSTRAINT "reader_email_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "newsletter_consents_subscriber_idx" ON "newsletter_consents" USING btree ("subscriber_id","recorded_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_user_idx" ON "newsletter_subscribers" USING btree ("newsletter_id","user_id") WHERE "newsletter_subscribers"."user_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_email_idx" ON "newsletter_subscribers" USING btree ("newsletter_id","email") WHERE "newsletter_subscribers"."user_id" is null;--> statement-breakpoint

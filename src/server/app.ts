@@ -40,6 +40,8 @@ import { registerTlsAskRoute } from '../modules/custom-domains/http.js';
 import { customHostFor } from '../modules/custom-domains/host-resolution.js';
 import { publicationByLiveDomain } from '../modules/custom-domains/collection-domain.js';
 import { registerPublicationFollowRoutes } from '../modules/publications/follow-http.js';
+import { registerUnsubscribeRoutes } from '../modules/newsletters/unsubscribe-http.js';
+import { registerSubscribeRoutes } from '../modules/newsletters/subscribe-http.js';
 import { publicProviders } from '../modules/accounts/social-providers.js';
 import type { IpLockouts } from '../modules/accounts/ip-lockout.js';
 import { createCaptcha, type Captcha } from '../modules/accounts/captcha.js';
@@ -205,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPublicationFollowRoutes(app);
   if (config.SES_SNS_TOPIC_ARN) await registerSesWebhook(app, { topicArn: config.SES_SNS_TOPIC_ARN, allowAddresses: config.FETCH_ALLOW_ADDRESSES, trustSnsUrl: deps.trustSnsUrl }); // SES bounces and complaints (platform/mail/ses-webhook.ts)
   if (config.MAILGUN_WEBHOOK_SIGNING_KEY) registerMailgunWebhook(app, { signingKey: config.MAILGUN_WEBHOOK_SIGNING_KEY }); // Mailgun bounces and complaints (platform/mail/mailgun-webhook.ts)
+  registerUnsubscribeRoutes(app);
+  registerSubscribeRoutes(app);
 
   // Spec §9: the favicon tells a development site from a real one at a glance.
   const faviconUrl = `${ASSET_BASE}${config.NODE_ENV === 'development' ? 'favicon-development.svg' : 'favicon.svg'}`;

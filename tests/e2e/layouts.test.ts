@@ -5,7 +5,7 @@ const h = useBrowser();
 
 /** A page not built yet in each layout of spec §2.1 (publication pages need a publication). */
 const COMING_SOON_PAGES = [
-  { path: '/me/unsubscribe-all-newsletters', layout: 'two-column', pageId: 'global-unsubscribe-newsletters' },
+  { path: '/@mayaokafor/books', layout: 'two-column', pageId: 'user-books' },
   { path: '/l/the-trump-45', layout: 'top-nav', pageId: 'the-trump-45' },
   { path: '/business', layout: 'basic', pageId: 'landing-b2b' },
   { path: '/download-app', layout: 'wordmark', pageId: 'download-app' },

@@ -104,7 +104,7 @@ export interface ReaderSubscribeInput {
 }
 
 /** The name a consent notice gives: the writer's or the publication's. */
-async function ownerName(tx: Tx, n: NewsletterRow): Promise<string> {
+export async function ownerName(tx: Tx, n: NewsletterRow): Promise<string> {
   const { rows } = n.collectionId
     ? await tx.execute<{ name: string }>(sql`select name from publications where id = ${n.collectionId}`)
     : await tx.execute<{ name: string }>(sql`select coalesce(nullif(name, ''), username, 'the writer') as name from users where id = ${n.userId}`);

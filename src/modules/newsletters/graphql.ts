@@ -44,7 +44,7 @@ export const newslettersTypeDefs = /* GraphQL */ `
     "Spec §7: the signed-in viewer subscribes with one click; shouldRecordConsent records the §5 notice they saw."
     subscribeNewsletterV3(newsletterV3Id: ID!, shouldRecordConsent: Boolean): NewsletterV3!
     unsubscribeNewsletterV3(newsletterV3Id: ID!): NewsletterV3!
-    "Spec §7: the writer's newsletter, made on first use; the viewer subscribes unless they are that writer."
+    "Spec §7: the writer's newsletter, made on first use; a signed-in viewer subscribes unless they are that writer."
     fetchOrLazilyCreateNewsletterV3AndMaybeSubscribe(userId: ID!): NewsletterV3!
   }
 `;
@@ -67,7 +67,7 @@ function unwrap<T>(outcome: NewsletterOutcome<T>): T {
 }
 
 /** Where and from whom a consent came, for newsletter_consents. */
-function origin(ctx: Ctx) {
+export function origin(ctx: Ctx) {
   const request = ctx.reply?.request;
   const page = request?.headers['inkwell-path'];
   return { source: typeof page === 'string' ? page.slice(0, 300) : 'graphql', ip: request?.ip ?? null, userAgent: request?.headers['user-agent'] ?? null };
@@ -111,12 +111,13 @@ export const newslettersResolvers: IResolvers = {
       return n;
     },
     fetchOrLazilyCreateNewsletterV3AndMaybeSubscribe: async (_: unknown, args: { userId: string }, ctx: Ctx) => {
-      const viewerId = signedIn(ctx);
+      // Signed out it only fetches (or makes) the newsletter: the email form needs its id.
+      const viewerId = ctx.viewer?.id ?? null;
       const writer = await ctx.loaders.userById.load(args.userId);
       if (!writer) throw new NotFoundError(NEWSLETTER_MESSAGES.notFound);
       const made = await ensureWriterNewsletter(ctx.db, writer.id);
       if (!made) throw new NotFoundError(NEWSLETTER_MESSAGES.notFound);
-      if (writer.id === viewerId) return made;
+      if (!viewerId || writer.id === viewerId) return made;
       const n = unwrap(await subscribeReader(ctx.db, { newsletterId: made.id, readerId: viewerId, recordConsent: true, ...origin(ctx) }));
       forget(ctx, n);
       return n;

@@ -32,3 +32,4 @@ export * from '../../modules/search/collections-tables.js';
 export * from '../mail/suppression-tables.js';
 export * from '../../modules/newsletters/tables.js';
 export * from '../../modules/newsletters/send-tables.js';
+export * from '../../modules/newsletters/email-settings-tables.js';

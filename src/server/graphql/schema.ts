@@ -41,6 +41,8 @@ import { submissionsResolvers, submissionsTypeDefs } from '../../modules/publica
 import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modules/publications/admin-graphql.js';
 import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newsletters/graphql.js';
 import { sendResolvers, sendTypeDefs } from '../../modules/newsletters/send-graphql.js';
+import { emailSettingsResolvers, emailSettingsTypeDefs } from '../../modules/newsletters/email-settings-graphql.js';
+import { subscribeResolvers, subscribeTypeDefs } from '../../modules/newsletters/subscribe-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -100,6 +102,8 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: publicationAdminTypeDefs, resolvers: publicationAdminResolvers },
   { typeDefs: newslettersTypeDefs, resolvers: newslettersResolvers },
   { typeDefs: sendTypeDefs, resolvers: sendResolvers },
+  { typeDefs: emailSettingsTypeDefs, resolvers: emailSettingsResolvers },
+  { typeDefs: subscribeTypeDefs, resolvers: subscribeResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

@@ -18,6 +18,8 @@ export const SETTINGS_ROUTES: readonly RouteDef[] = [
   { name: 'ShowEmailSettings', pattern: '/me/email-settings/{userId}/{hash}', pageId: 'email-settings' },
   { name: 'ShowUnsubscribeAllAuthorNewsletters', pattern: '/me/unsubscribe-all-author-newsletters', pageId: 'global-unsubscribe-newsletters', defaults: { scope: 'authors' } },
   { name: 'ShowUnsubscribeAllNewsletters', pattern: '/me/unsubscribe-all-newsletters', pageId: 'global-unsubscribe-newsletters', defaults: { scope: 'all' } },
+  // A newsletter email's footer link (modules/newsletters/links.ts unsubscribePath): asks first; its POST is RFC 8058 one-click.
+  { name: 'ShowNewsletterUnsubscribe', pattern: '/_/newsletters/unsubscribe/{token}', pageId: 'global-unsubscribe-newsletters', defaults: { scope: 'newsletter' } },
 ];
 
 /** Spec §2.3 "Stats" (the per-author variants live with the author family). */

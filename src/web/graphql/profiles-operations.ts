@@ -1,4 +1,5 @@
 import { gql } from 'graphql-tag';
+import { SUBSCRIBE_BUTTON_USER } from './subscribe-operations.js';
 import { FOLLOW_BUTTON_USER } from './follow-operations.js';
 import { POST_PREVIEW } from './operations.js';
 
@@ -29,8 +30,10 @@ export const PROFILE_USER = gql`
       isMuting
     }
     ...FollowButton_user
+    ...SubscribeButton_user
   }
   ${FOLLOW_BUTTON_USER}
+  ${SUBSCRIBE_BUTTON_USER}
 `;
 
 export const USER_PROFILE_PAGE_QUERY = gql`

@@ -2,6 +2,7 @@ import { imageUrl } from '../../../shared/images.js';
 import { Avatar } from '../avatar/index.js';
 import { Tabs } from '../tabs/Tabs.js';
 import { FollowersLink, ProfileActions } from './ProfileSidebar.js';
+import { SubscribeNotice } from '../subscribe/SubscribeButton.js';
 import { useBio } from './bio-store.js';
 import { useProfileBase } from './use-profile-base.js';
 import type { ProfileUser } from './profile-types.js';
@@ -36,6 +37,7 @@ export function ProfileHeader({ user, current }: { user: ProfileUser; current: P
       <div className={styles.compactActions}>
         <ProfileActions user={user} />
       </div>
+      <SubscribeNotice writer={user} compactOnly />
       <h1 className={`${styles.name} ${styles.wideName}`}>
         {user.name}
       </h1>

@@ -6,6 +6,7 @@ import { Avatar } from '../avatar/index.js';
 import { FollowButton } from '../follow-button/FollowButton.js';
 import { useFollowerCount } from '../follow-button/follow-store.js';
 import { ProfileMoreMenu } from './ProfileMoreMenu.js';
+import { SubscribeButton, SubscribeNotice } from '../subscribe/SubscribeButton.js';
 import { useBio } from './bio-store.js';
 import { useProfileBase } from './use-profile-base.js';
 import type { ProfileUser } from './profile-types.js';
@@ -30,14 +31,18 @@ export function ProfileActions({ user }: { user: ProfileUser }) {
   const { viewer } = useSite();
   if (viewer?.id === user.id) {
     return (
-      <Link href="/me/settings" className={styles.editLink}>
-        Edit profile
-      </Link>
+      <>
+        <Link href="/me/settings" className={styles.editLink}>
+          Edit profile
+        </Link>
+        <SubscribeButton writer={user} />
+      </>
     );
   }
   return (
     <>
       <FollowButton user={user} />
+      <SubscribeButton writer={user} />
       <ProfileMoreMenu user={user} />
     </>
   );
@@ -66,6 +71,7 @@ export function ProfileSidebar({ user }: { user: ProfileUser }) {
       <div className={styles.actions}>
         <ProfileActions user={user} />
       </div>
+      <SubscribeNotice writer={user} />
     </div>
   );
 }

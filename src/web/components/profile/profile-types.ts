@@ -1,7 +1,8 @@
 import type { PostPreview } from '../post-card/PostCard.js';
+import type { SubscribeWriter } from '../subscribe/use-writer-subscription.js';
 
 /** The ProfileUser_user fragment's shape (src/web/graphql/profiles-operations.ts). */
-export interface ProfileUser {
+export interface ProfileUser extends SubscribeWriter {
   __typename: 'User';
   id: string;
   name: string;

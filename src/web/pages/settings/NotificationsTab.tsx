@@ -3,6 +3,7 @@ import { useToast } from '../../components/toast/index.js';
 import { NOTIFICATION_SETTINGS_QUERY, SET_DIGEST_FREQUENCY, SET_NOTIFICATION_CHANNEL } from '../../graphql/notifications-operations.js';
 import { usePageQuery } from '../../graphql/use-page-query.js';
 import { useSettingsMutation } from './use-settings-mutation.js';
+import { ViewerNewsletterSettings } from '../email-settings/ViewerNewsletterSettings.js';
 import page from './SettingsPage.module.css';
 import styles from './NotificationsTab.module.css';
 
@@ -120,6 +121,7 @@ export function NotificationsTab() {
           <Choice id="digest-frequency" value={current.digestFrequency} options={FREQUENCIES} disabled={busy} onChange={(v) => void setFrequency(v)} />
         </div>
       </section>
+      <ViewerNewsletterSettings sectionClassName={styles.section} headingClassName={styles.heading} />
     </div>
   );
 }

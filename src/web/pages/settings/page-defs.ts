@@ -3,6 +3,7 @@ import { SECURITY_SETTINGS_QUERY } from '../../graphql/password-operations.js';
 import { YOUR_STORIES_PAGE_QUERY } from '../../graphql/your-stories-operations.js';
 import { NOTIFICATION_SETTINGS_QUERY } from '../../graphql/notifications-operations.js';
 import { MEMBERSHIP_SETTINGS_QUERY } from '../../graphql/manage-membership-operations.js';
+import { READER_EMAIL_SETTINGS_QUERY } from '../../graphql/email-settings-operations.js';
 import { isYourStoriesFilter, yourStoriesVariables } from '../../components/trash/your-stories-tabs.js';
 import { postIdFromSlug } from '../../../shared/routing/post-id.js';
 import type { PageDef, PageModule } from '../../router/registry.js';
@@ -18,6 +19,7 @@ const settingsPage: PageDef = {
     { query: SETTINGS_PAGE_QUERY },
     ...(params.setting === 'security' ? [{ query: VIEWER_SESSIONS_QUERY }, { query: CONNECTED_ACCOUNTS_QUERY }, { query: INTEGRATION_TOKENS_QUERY }] : []),
     ...(params.setting === 'notifications' ? [{ query: NOTIFICATION_SETTINGS_QUERY }] : []),
+    ...(params.setting === 'notifications' ? [{ query: READER_EMAIL_SETTINGS_QUERY }] : []),
     ...(params.setting === 'membership' ? [{ query: MEMBERSHIP_SETTINGS_QUERY }] : []),
   ],
   outcome: ([data], params, pathname) => {
