@@ -124,6 +124,11 @@ describe('newsletters: a story goes to its subscribers', () => {
     expect(m.subject).toBe('News for subscribers');
     expect(m.messageId).toBe(`<nl-${(await sendOf(postId)).id}-${sub}@localhost>`);
 
+    // The List-Unsubscribe URL works as mailbox providers use it (RFC 8058: a POST without a session).
+    const oneClick = await t.app.inject({ method: 'POST', url: new URL(unsub![0]!.split('>')[0]!.slice(1)).pathname, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.statusCode).toBeLessThan(300);
+    expect((await sql(t, `select state from newsletter_subscribers where id = $1`, [sub])).rows[0].state).toBe('UNSUBSCRIBED');
+
     // Draining again sends nothing more.
     const before = sink.received.length;
     await sender().drain();
