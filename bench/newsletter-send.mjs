@@ -59,6 +59,8 @@ const sink = new SMTPServer({
     });
   },
 });
+// A killed worker resets its connections: expected here, not a failure of the sink.
+sink.on('error', () => {});
 await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}`;
 

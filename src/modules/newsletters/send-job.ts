@@ -14,6 +14,8 @@ import { storyEmailFor, forgetStoryEmails, type StoryEmails } from './send-rende
 export const FAN_OUT_CHUNK = 2000;
 /** A claim's lease: a batch not finished by then (its worker died) goes again, under the same Message-IDs. */
 export const LEASE_SECONDS = 120;
+/** Messages per batch unless told otherwise: the crash window's size per lane. */
+export const SEND_BATCH = 100;
 /** Transient failures (the provider said try again) before a delivery is FAILED for good. */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
@@ -26,6 +28,8 @@ export interface NewsletterSenderOptions {
   origin: string;
   /** The domain of the VERP return paths and the List-Unsubscribe mailto address. */
   bounceDomain: string;
+  /** Most messages per batch (default SEND_BATCH, at most the provider's maxBatchSize): a batch is what a crash can send twice. */
+  batchSize?: number;
   /** Batches in flight at once (each its own claim): overlaps the database's and the provider's waits. Default 2. */
   lanes?: number;
   /** A claim's lease in seconds (default LEASE_SECONDS): longer than a batch can take to send. */
@@ -55,6 +59,7 @@ type Secrets = { verp: Buffer; links: Buffer };
 export function startNewsletterSender(opts: NewsletterSenderOptions): NewsletterSender {
   const { db, provider, logger } = opts;
   const lanes = Math.max(1, opts.lanes ?? 2);
+  const batchSize = Math.max(1, Math.min(provider.maxBatchSize, opts.batchSize ?? SEND_BATCH));
   let stopped = false;
   let secrets: Secrets | null = null;
   const secretsOf = async () => (secrets ??= { verp: await siteSecretFor(db, 'verp'), links: await emailLinkSecret(db) });
@@ -67,7 +72,7 @@ export function startNewsletterSender(opts: NewsletterSenderOptions): Newsletter
       if (!send) break;
       // Fan-out chunks first; while another lane holds the fan-out, deliver what it recorded.
       if (!send.fanned_out && (await fanOut(db, send.id, FAN_OUT_CHUNK)) !== null) continue;
-      const n = await deliverBatch({ ...opts, secrets: await secretsOf() }, send.id, Math.max(1, provider.maxBatchSize));
+      const n = await deliverBatch({ ...opts, secrets: await secretsOf() }, send.id, batchSize);
       if (n === 0) {
         if (!send.fanned_out) {
           await new Promise((r) => setTimeout(r, 50));
