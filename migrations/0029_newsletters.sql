@@ -62,6 +62,39 @@ CREATE TABLE "reader_email_preferences" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "newsletter_import_rows" (
+	"import_id" text NOT NULL,
+	"row_number" integer NOT NULL,
+	"value" text NOT NULL,
+	"email" text,
+	"status" text NOT NULL,
+	CONSTRAINT "newsletter_import_rows_import_id_row_number_pk" PRIMARY KEY("import_id","row_number")
+);
+--> statement-breakpoint
+CREATE TABLE "newsletter_imports" (
+	"id" text PRIMARY KEY NOT NULL,
+	"newsletter_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"state" text NOT NULL,
+	"file_name" text DEFAULT '' NOT NULL,
+	"email_column" text DEFAULT '' NOT NULL,
+	"total_rows" integer NOT NULL,
+	"invalid_count" integer DEFAULT 0 NOT NULL,
+	"duplicate_count" integer DEFAULT 0 NOT NULL,
+	"subscribed_count" integer DEFAULT 0 NOT NULL,
+	"unsubscribed_count" integer DEFAULT 0 NOT NULL,
+	"suppressed_count" integer DEFAULT 0 NOT NULL,
+	"to_import_count" integer DEFAULT 0 NOT NULL,
+	"imported_count" integer DEFAULT 0 NOT NULL,
+	"skipped_count" integer DEFAULT 0 NOT NULL,
+	"samples" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"attestation" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"confirmed_at" timestamp with time zone,
+	"finished_at" timestamp with time zone,
+	CONSTRAINT "newsletter_imports_state_check" CHECK ("newsletter_imports"."state" in ('VALIDATED', 'IMPORTING', 'DONE'))
+);
+--> statement-breakpoint
 ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_delivered_to_check";--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "newsletter_consents" ADD CONSTRAINT "newsletter_consents_subscriber_id_newsletter_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."newsletter_subscribers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -70,6 +103,9 @@ ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_user
 ALTER TABLE "newsletters" ADD CONSTRAINT "newsletters_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletters" ADD CONSTRAINT "newsletters_collection_id_publications_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."publications"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reader_email_preferences" ADD CONSTRAINT "reader_email_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletter_import_rows" ADD CONSTRAINT "newsletter_import_rows_import_id_newsletter_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."newsletter_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletter_imports" ADD CONSTRAINT "newsletter_imports_newsletter_id_newsletters_id_fk" FOREIGN KEY ("newsletter_id") REFERENCES "public"."newsletters"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "newsletter_imports" ADD CONSTRAINT "newsletter_imports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "newsletter_consents_subscriber_idx" ON "newsletter_consents" USING btree ("subscriber_id","recorded_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_user_idx" ON "newsletter_subscribers" USING btree ("newsletter_id","user_id") WHERE "newsletter_subscribers"."user_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletter_subscribers_email_idx" ON "newsletter_subscribers" USING btree ("newsletter_id","email") WHERE "newsletter_subscribers"."user_id" is null;--> statement-breakpoint
@@ -78,4 +114,7 @@ CREATE INDEX "newsletter_subscribers_reader_idx" ON "newsletter_subscribers" USI
 CREATE INDEX "newsletter_subscribers_address_idx" ON "newsletter_subscribers" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletters_writer_idx" ON "newsletters" USING btree ("user_id") WHERE "newsletters"."type" = 'USER';--> statement-breakpoint
 CREATE UNIQUE INDEX "newsletters_collection_slug_idx" ON "newsletters" USING btree ("collection_id","slug") WHERE "newsletters"."collection_id" is not null;--> statement-breakpoint
+CREATE INDEX "newsletter_import_rows_new_idx" ON "newsletter_import_rows" USING btree ("import_id","row_number") WHERE "newsletter_import_rows"."status" = 'NEW';--> statement-breakpoint
+CREATE INDEX "newsletter_imports_newsletter_idx" ON "newsletter_imports" USING btree ("newsletter_id","created_at");--> statement-breakpoint
+CREATE INDEX "newsletter_imports_running_idx" ON "newsletter_imports" USING btree ("confirmed_at") WHERE "newsletter_imports"."state" = 'IMPORTING';--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_delivered_to_check" CHECK ("email_outbox"."delivered_to" in ('smtp', 'ses', 'mailbox'));

@@ -36,6 +36,7 @@ import { paymentEventHandlers } from './payment-event-handlers.js';
 import { membershipEnv } from '../modules/membership/env.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { registerCatalogRoutes } from '../modules/catalogs/http.js';
+import { registerNewsletterImportRoutes } from '../modules/newsletters/import-http.js';
 import { registerTlsAskRoute } from '../modules/custom-domains/http.js';
 import { customHostFor } from '../modules/custom-domains/host-resolution.js';
 import { publicationByLiveDomain } from '../modules/custom-domains/collection-domain.js';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.PAYMENT_PROVIDER === 'test') await registerTestPaymentRoutes(app, { clock: deps.clock ?? systemClock });
   if (config.PAYMENT_PROVIDER === 'stripe') await registerStripeRoutes(app, { clock: deps.clock ?? systemClock, handlers: paymentEventHandlers({ env: membershipEnv(config, deps.clock ?? systemClock) }) });
   registerCatalogRoutes(app);
+  await registerNewsletterImportRoutes(app);
   registerStatsRoutes(app, { clock: deps.clock });
   registerTlsAskRoute(app, { db, config });
   registerPublicationFollowRoutes(app);

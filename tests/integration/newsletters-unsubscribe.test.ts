@@ -4,7 +4,11 @@ import { sharesEmailWithWriters } from '../../src/modules/newsletters/email-sett
 import { emailLinkSecret, emailSettingsHash, subscriberToken, unsubscribePath, unsubscribeMailbox } from '../../src/modules/newsletters/links.js';
 import { unsubscribeByMailbox } from '../../src/modules/newsletters/unsubscribe-commands.js';
 import { createPublication } from '../../src/modules/publications/commands.js';
+import nodemailer from 'nodemailer';
 import { newId } from '../../src/platform/ids.js';
+import { startBounceListener } from '../../src/platform/mail/bounce-listener.js';
+import { createLogger } from '../../src/platform/logger/index.js';
+import { siteSecretFor } from '../../src/modules/metering/settings.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { newReader, type Reader } from '../support/readers.js';
 import { testBrowser } from '../support/test-browser.js';
@@ -131,6 +135,25 @@ describe('newsletters: unsubscribing and email settings', () => {
     expect(outcome.kind).toBe('ok');
     expect((await row(subscriberId)).state).toBe('UNSUBSCRIBED');
     expect((await consents(subscriberId)).at(-1)).toEqual({ action: 'UNSUBSCRIBE', source: 'list-unsubscribe-mailto' });
+  });
+
+  it('the bounce listener hands mail to the List-Unsubscribe mailto address over real SMTP to the unsubscribe; a forged token changes nothing', async () => {
+    const { subscriberId } = await subscribe({ email: `smtp-mailto-${newId()}@example.com` });
+    const listener = startBounceListener({ db: db(), logger: createLogger('silent'), listen: '127.0.0.1:0', verpSecret: () => siteSecretFor(db(), 'verp'), unsubscribeMail: (local) => unsubscribeByMailbox(db(), local) });
+    try {
+      const { port } = await listener.ready;
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
+      await transport.sendMail({ from: 'reader@example.com', to: unsubscribeMailbox(await tokenOf(subscriberId), 'bounces.example.com'), subject: 'unsubscribe', text: '' });
+      expect((await row(subscriberId)).state).toBe('UNSUBSCRIBED');
+      expect((await consents(subscriberId)).at(-1)).toEqual({ action: 'UNSUBSCRIBE', source: 'list-unsubscribe-mailto' });
+      // A made-up token is accepted at RCPT (its signature is checked with the mail) but changes nothing.
+      const other = await subscribe({ email: `smtp-mailto-${newId()}@example.com` });
+      await transport.sendMail({ from: 'x@example.com', to: `unsubscribe+${other.subscriberId}.0.forgedforgedforgedforg@bounces.example.com`, subject: 'x', text: '' });
+      expect((await row(other.subscriberId)).state).toBe('ACTIVE');
+      transport.close();
+    } finally {
+      await listener.stop();
+    }
   });
 
   it('email settings: the signed pair opens them without signing in; a forged hash, or someone else’s id with one’s own hash, is refused', async () => {

@@ -155,3 +155,31 @@ export async function unsubscribeReader(db: Db, input: Omit<ReaderSubscribeInput
     return { kind: 'ok', value: (await newsletterById(tx, n.id))! };
   });
 }
+
+/**
+ * setSubscription for a batch of imported addresses (an import of 100k rows cannot afford five
+ * statements per row): each address becomes an ACTIVE IMPORT subscriber (a PENDING one is made
+ * ACTIVE; an ACTIVE or UNSUBSCRIBED one is left as it is: the import's validation has skipped
+ * those), the count moves by the rows added, and each gets an IMPORT consent line with the
+ * writer's attestation. Returns the subscribers it added or activated.
+ */
+export async function importSubscribers(
+  tx: DbTransaction,
+  batch: { newsletterId: string; emails: string[]; notice: string; source: string },
+): Promise<{ id: string; email: string; token_version: number }[]> {
+  if (!batch.emails.length) return [];
+  const { rows: added } = await tx.execute<{ id: string; email: string; token_version: number }>(sql`
+    insert into newsletter_subscribers as s (id, newsletter_id, email, state, source, share_email, confirmed_at)
+    select id, ${batch.newsletterId}, email, 'ACTIVE', 'IMPORT', true, now()
+    from unnest(${sql.param(batch.emails.map(() => newId()))}::text[], ${sql.param(batch.emails.map((e) => e.trim().toLowerCase()))}::text[]) as t(id, email)
+    on conflict (newsletter_id, email) where user_id is null
+      do update set state = 'ACTIVE', confirmed_at = now(), updated_at = now() where s.state = 'PENDING'
+    returning s.id, s.email, s.token_version`);
+  if (!added.length) return [];
+  await tx.execute(sql`update newsletters set subscriber_count = subscriber_count + ${added.length} where id = ${batch.newsletterId}`);
+  await tx.execute(sql`insert into newsletter_consents (id, subscriber_id, action, email, notice, source)
+    select id, subscriber_id, 'IMPORT', email, ${batch.notice}, ${batch.source}
+    from unnest(${sql.param(added.map(() => newId()))}::text[], ${sql.param(added.map((a) => a.id))}::text[], ${sql.param(added.map((a) => a.email))}::text[])
+      as t(id, subscriber_id, email)`);
+  return added;
+}

@@ -9,6 +9,7 @@
  * it the light colours stay, and clients that invert colours themselves get text and buttons
  * that stay readable (dark text on light, white on the mid-tone accent).
  */
+import { consentNotice } from './model.js';
 import { randomUUID } from 'node:crypto';
 import { assertWebUrl, EMAIL_FONT, EMAIL_STYLE, escapeHtml, renderEmail } from '../../platform/mail/render.js';
 import { safeLinkHref } from '../../shared/markups.js';
@@ -281,7 +282,7 @@ export function renderConfirmationEmail(input: ConfirmationEmailInput): Rendered
   const rendered = renderEmail({
     siteName,
     heading: 'Confirm your subscription',
-    paragraphs: [`Please confirm that you want to receive ${newsletterLabel(newsletterName, ownerName)} by email on ${siteName}.`],
+    paragraphs: [`Please confirm that you want to receive ${newsletterLabel(newsletterName, ownerName)} by email on ${siteName}.`, consentNotice(ownerName)],
     action: { label: 'Confirm subscription', url: confirmUrl },
     footer: "If you didn't ask to subscribe, ignore this email: you won't be subscribed.",
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { enqueueEmail, type DbTransaction } from '../../platform/mail/outbox.js';
-import { renderEmail } from '../../platform/mail/render.js';
+import { renderConfirmationEmail } from './email-render.js';
 import { normalizeEmail } from '../accounts/validation.js';
 import { ownerName, setSubscription, type NewsletterOutcome, type Subscriber } from './commands.js';
 import { confirmSubscriptionPath, emailLinkSecret, readSubscriberToken, subscriberToken } from './links.js';
@@ -75,7 +75,7 @@ export async function subscribeByEmail(db: Db, input: EmailSubscribeInput): Prom
     });
     const { rows: version } = await tx.execute<{ token_version: number }>(sql`select token_version from newsletter_subscribers where id = ${change.subscriberId}`);
     const url = `${input.origin}${confirmSubscriptionPath(subscriberToken(secret, 'confirm', change.subscriberId, version[0]!.token_version))}${input.redirect ? `?redirect=${encodeURIComponent(input.redirect)}` : ''}`;
-    await enqueueEmail(tx, { to: email, subject: `Confirm your subscription to ${n.name}`, kind: 'newsletter-confirm', ...confirmationEmail(input.siteName, n.name, owner, url) });
+    await enqueueEmail(tx, { to: email, kind: 'newsletter-confirm', ...renderConfirmationEmail({ siteName: input.siteName, newsletterName: n.name, ownerName: owner, confirmUrl: url }) });
     return { kind: 'ok', value: { newsletter: n, emailed: true } };
   });
   return outcome;
@@ -85,17 +85,6 @@ async function currentState(tx: DbTransaction, newsletterId: string, who: Subscr
   const match = 'userId' in who ? sql`user_id = ${who.userId}` : sql`user_id is null and email = ${who.email}`;
   const { rows } = await tx.execute<{ state: SubscriberState }>(sql`select state from newsletter_subscribers where newsletter_id = ${newsletterId} and ${match} for update`);
   return rows[0]?.state ?? null;
-}
-
-/** The double opt-in email: text only from us, escaped by renderEmail. */
-function confirmationEmail(siteName: string, newsletterName: string, owner: string, url: string) {
-  return renderEmail({
-    siteName,
-    heading: `Confirm your subscription to ${newsletterName}`,
-    paragraphs: [`Someone, hopefully you, asked for ${newsletterName} to be sent to this address. Confirm to start receiving it.`, consentNotice(owner)],
-    action: { label: 'Confirm subscription', url },
-    footer: "If you didn't ask for this, ignore this email: you won't be subscribed.",
-  });
 }
 
 export interface ConfirmInput {

@@ -33,3 +33,4 @@ export * from '../mail/suppression-tables.js';
 export * from '../../modules/newsletters/tables.js';
 export * from '../../modules/newsletters/send-tables.js';
 export * from '../../modules/newsletters/email-settings-tables.js';
+export * from '../../modules/newsletters/import-tables.js';

@@ -29,7 +29,18 @@ export interface BounceListenerOptions {
   verpSecret: () => Promise<Buffer>;
   /** The name in the greeting; default the machine's. */
   hostname?: string;
+  /**
+   * List-Unsubscribe's mailto variant: mail to `unsubscribe+{token}@…` is handed here with its
+   * local part (case kept: the token's signature is case-sensitive). Without it such mail is refused.
+   */
+  unsubscribeMail?: (localPart: string) => Promise<unknown>;
 }
+
+/** The local part of a List-Unsubscribe mailto address, or null for any other address. */
+const unsubscribeLocalPart = (address: string): string | null => {
+  const local = address.slice(0, Math.max(0, address.lastIndexOf('@')));
+  return /^unsubscribe\+[A-Za-z0-9._-]+$/i.test(local) ? local : null;
+};
 
 export interface BounceListener {
   /** Resolves with the port once listening (rejects if it cannot listen). */
@@ -62,6 +73,7 @@ export function startBounceListener(opts: BounceListenerOptions): BounceListener
     socketTimeout: 60_000,
     closeTimeout: 5_000,
     onRcptTo(address, _session, callback) {
+      if (opts.unsubscribeMail && unsubscribeLocalPart(address.address)) return callback(null);
       verpOf(address.address).then(
         (parts) => callback(parts ? null : smtpError(550, '5.1.1 No such mailbox here')),
         (err: unknown) => {
@@ -94,6 +106,11 @@ export function startBounceListener(opts: BounceListenerOptions): BounceListener
   async function handleReport(raw: string, recipients: string[]): Promise<void> {
     const verdict = classifyReport(raw);
     for (const recipient of recipients) {
+      const unsubscribe = unsubscribeLocalPart(recipient);
+      if (unsubscribe && opts.unsubscribeMail) {
+        await opts.unsubscribeMail(unsubscribe);
+        continue;
+      }
       const parts = await verpOf(recipient);
       if (!parts) continue; // refused at RCPT already
       const { recipient: address, ref } = parts;

@@ -41,8 +41,11 @@ import { submissionsResolvers, submissionsTypeDefs } from '../../modules/publica
 import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modules/publications/admin-graphql.js';
 import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newsletters/graphql.js';
 import { sendResolvers, sendTypeDefs } from '../../modules/newsletters/send-graphql.js';
+import { publicationNewslettersResolvers, publicationNewslettersTypeDefs } from '../../modules/newsletters/publication-graphql.js';
+import { audienceResolvers, audienceTypeDefs } from '../../modules/newsletters/audience-graphql.js';
 import { emailSettingsResolvers, emailSettingsTypeDefs } from '../../modules/newsletters/email-settings-graphql.js';
 import { subscribeResolvers, subscribeTypeDefs } from '../../modules/newsletters/subscribe-graphql.js';
+import { newsletterImportResolvers, newsletterImportTypeDefs } from '../../modules/newsletters/import-graphql.js';
 
 const baseTypeDefs = /* GraphQL */ `
   type Query {
@@ -102,8 +105,11 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: publicationAdminTypeDefs, resolvers: publicationAdminResolvers },
   { typeDefs: newslettersTypeDefs, resolvers: newslettersResolvers },
   { typeDefs: sendTypeDefs, resolvers: sendResolvers },
+  { typeDefs: publicationNewslettersTypeDefs, resolvers: publicationNewslettersResolvers },
+  { typeDefs: audienceTypeDefs, resolvers: audienceResolvers },
   { typeDefs: emailSettingsTypeDefs, resolvers: emailSettingsResolvers },
   { typeDefs: subscribeTypeDefs, resolvers: subscribeResolvers },
+  { typeDefs: newsletterImportTypeDefs, resolvers: newsletterImportResolvers },
 ];
 
 /** The one schema: each module contributes its SDL and resolvers. */

@@ -53,5 +53,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
   CustomDomainResult: ['CustomDomainSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   CollectionSubmissionResult: ['CollectionSubmissionSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   InvitationResult: ['InvitationSuccess', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
+  NewsletterV3Result: ['NewsletterV3Success', 'NotFound', 'BadRequest', 'Unauthorized', 'Forbidden', 'AlreadyExists'],
   NewsletterV3PublicationSubscribeByEmailResult: ['SusiMethod', 'BadRequest', 'FailedChallenge', 'NotFound'],
 };

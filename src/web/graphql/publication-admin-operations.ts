@@ -91,6 +91,10 @@ export const PUBLICATION_SETTINGS_QUERY = gql`
     collection(domainOrSlug: $domainOrSlug, id: $id) {
       ...PublicationFrameFields
       ...PublicationAdminFields
+      newsletterV3 {
+        id
+        slug
+      }
     }
   }
   ${PUBLICATION_FRAME_FIELDS}

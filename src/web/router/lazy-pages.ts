@@ -68,11 +68,16 @@ export const LAZY_PAGE_GROUPS: readonly LazyPageGroup[] = [
   group('src/web/pages/publication-stats/page-defs.ts', ['community-publication-stats'], () => import('../pages/publication-stats/page-defs.js').then((m) => m.PUBLICATION_STATS_PAGES)),
   group('src/web/pages/publication-admin/page-defs.ts', ['new-publication', 'publication-settings', 'user-publications'], () => import('../pages/publication-admin/page-defs.js').then((m) => m.PUBLICATION_ADMIN_PAGES)),
   group('src/web/pages/search/page-defs.ts', ['search'], () => import('../pages/search/page-defs.js').then((m) => m.SEARCH_PAGES)),
+  // A publication's newsletter: /{slug}/new-newsletter, /{slug}/newsletters/{newsletterSlug}[/settings], /{slug}/newsletter.
+  group('src/web/pages/publication-newsletter/page-defs.ts', ['publication-newsletter-settings', 'publication-newsletter-landing', 'publication-newsletter-promotion', 'community-publication-newsletter-promotion'], () => import('../pages/publication-newsletter/page-defs.js').then((m) => m.PUBLICATION_NEWSLETTER_PAGES)),
+  // Subscribers: /{slug}/newsletters/{newsletterSlug}/stats (editors) and /@{username}/audience[/{details}] (the writer).
+  group('src/web/pages/subscription-stats/page-defs.ts', ['subscription-stats'], () => import('../pages/subscription-stats/page-defs.js').then((m) => m.SUBSCRIPTION_STATS_PAGES)),
   // /me/email-settings/{userId}/{hash}: a reader's newsletters and email choices, by signed link.
   group('src/web/pages/email-settings/page-defs.ts', ['email-settings'], () => import('../pages/email-settings/page-defs.js').then((m) => m.EMAIL_SETTINGS_PAGES)),
   // /me/unsubscribe-all-author-newsletters, /me/unsubscribe-all-newsletters and a newsletter email's footer link.
   group('src/web/pages/global-unsubscribe-newsletters/page-defs.ts', ['global-unsubscribe-newsletters'], () => import('../pages/global-unsubscribe-newsletters/page-defs.js').then((m) => m.GLOBAL_UNSUBSCRIBE_PAGES)),
   group('src/web/pages/writer-subscription-promotion/page-defs.ts', ['writer-subscription-promotion'], () => import('../pages/writer-subscription-promotion/page-defs.js').then((m) => m.WRITER_SUBSCRIPTION_PAGES)),
+  group('src/web/pages/import-mailing-list/page-defs.ts', ['import-mailing-list'], () => import('../pages/import-mailing-list/page-defs.js').then((m) => m.IMPORT_MAILING_LIST_PAGES)),
 ];
 
 const byPageId = new Map(LAZY_PAGE_GROUPS.flatMap((g) => g.pageIds.map((id) => [id, g] as const)));

@@ -49,6 +49,11 @@ function Settings({ initial, tab }: { initial: SettingsCollection; tab: string }
               </Link>
             </li>
           ))}
+          <li>
+            <Link href={collection.newsletterV3 ? `/${collection.slug}/newsletters/${collection.newsletterV3.slug}/settings` : `/${collection.slug}/new-newsletter`} className={styles.tab} data-testid="settings-newsletter-link">
+              Newsletter
+            </Link>
+          </li>
         </ul>
       </nav>
       {(tab === 'general' || tab === 'about') && <GeneralTab collection={collection} about={tab === 'about'} onSaved={setCollection} />}

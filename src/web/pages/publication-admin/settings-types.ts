@@ -4,6 +4,8 @@ type Person = { id: string; name: string; username: string | null };
 
 /** What /{slug}/settings edits (PUBLICATION_SETTINGS_QUERY's collection). */
 export interface SettingsCollection extends PublicationFrameData {
+  /** The publication's newsletter: the Newsletter entry leads to its settings, or to making one. */
+  newsletterV3?: { id: string; slug: string } | null;
   about: string;
   twitterUsername: string | null;
   facebookPageId: string | null;
