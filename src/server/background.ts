@@ -20,6 +20,7 @@ import { giftDeliverySweep } from '../modules/gifts/delivery.js';
 import { giftDeps } from '../modules/gifts/wiring.js';
 import { scheduledStoriesSweep } from '../modules/publications/submission-schedule.js';
 import { storyViewVisitorsPruneSweep } from '../modules/stats/retention.js';
+import { startNewsletterBackground } from '../modules/newsletters/send-background.js';
 import { startBounceListener } from '../platform/mail/bounce-listener.js';
 import { unsubscribeByMailbox } from '../modules/newsletters/unsubscribe-commands.js';
 import { siteSecretFor } from '../modules/metering/settings.js';
@@ -64,6 +65,7 @@ export function startBackground(deps: { db: Db; config: Config; logger: Logger }
     // Publications: approved drafts scheduled by their editors, published at their time: every minute.
     startSweeper({ sweep: scheduledStoriesSweep({ db, clock: systemClock }), logger, intervalMs: 60_000 }),
     startSweeper({ sweep: storyViewVisitorsPruneSweep({ db, clock: systemClock }), logger, intervalMs: 60 * 60_000, batchSize: 1000 }), // stats: visitor keys older than yesterday, hourly
+    startNewsletterBackground({ db, config, logger }), // newsletters: stories to subscribers (bulk mail stream), the ledger's pruning
     ...(config.MAIL_BOUNCE_LISTEN ? [startBounceListener({ db, logger, listen: config.MAIL_BOUNCE_LISTEN, hostname: config.mainHost.split(':')[0], verpSecret: () => siteSecretFor(db, 'verp'), unsubscribeMail: (localPart) => unsubscribeByMailbox(db, localPart) })] : []), // bounces and complaints mailed to VERP return paths
     startNewsletterImports({ db, logger, siteName: config.SITE_NAME, origin: `${config.PUBLIC_PROTOCOL}://${config.mainHost}` }), // imported mailing lists, in batches (newsletters/import-job.ts)
   ];

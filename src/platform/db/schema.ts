@@ -31,5 +31,6 @@ export * from '../../modules/publications/admin-tables.js';
 export * from '../../modules/search/collections-tables.js';
 export * from '../mail/suppression-tables.js';
 export * from '../../modules/newsletters/tables.js';
+export * from '../../modules/newsletters/send-tables.js';
 export * from '../../modules/newsletters/email-settings-tables.js';
 export * from '../../modules/newsletters/import-tables.js';

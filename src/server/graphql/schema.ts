@@ -40,6 +40,7 @@ import { publicationFollowResolvers, publicationFollowTypeDefs } from '../../mod
 import { submissionsResolvers, submissionsTypeDefs } from '../../modules/publications/submission-graphql.js';
 import { publicationAdminResolvers, publicationAdminTypeDefs } from '../../modules/publications/admin-graphql.js';
 import { newslettersResolvers, newslettersTypeDefs } from '../../modules/newsletters/graphql.js';
+import { sendResolvers, sendTypeDefs } from '../../modules/newsletters/send-graphql.js';
 import { publicationNewslettersResolvers, publicationNewslettersTypeDefs } from '../../modules/newsletters/publication-graphql.js';
 import { audienceResolvers, audienceTypeDefs } from '../../modules/newsletters/audience-graphql.js';
 import { emailSettingsResolvers, emailSettingsTypeDefs } from '../../modules/newsletters/email-settings-graphql.js';
@@ -103,6 +104,7 @@ const parts: { typeDefs: string; resolvers: IResolvers }[] = [
   { typeDefs: submissionsTypeDefs, resolvers: submissionsResolvers },
   { typeDefs: publicationAdminTypeDefs, resolvers: publicationAdminResolvers },
   { typeDefs: newslettersTypeDefs, resolvers: newslettersResolvers },
+  { typeDefs: sendTypeDefs, resolvers: sendResolvers },
   { typeDefs: publicationNewslettersTypeDefs, resolvers: publicationNewslettersResolvers },
   { typeDefs: audienceTypeDefs, resolvers: audienceResolvers },
   { typeDefs: emailSettingsTypeDefs, resolvers: emailSettingsResolvers },

@@ -12,6 +12,7 @@ import { callMutation } from '../server-calls.js';
 import { StorySettingsForm } from './StorySettingsForm.js';
 import { PreviewImagePicker } from './PreviewImagePicker.js';
 import { tagsWithDraft } from './tags.js';
+import { NewsletterEmailOption, saveNewsletterChoice, useNewsletterEmail } from './NewsletterEmailOption.js';
 import styles from './publish.module.css';
 
 export interface PublishDialogProps {
@@ -49,6 +50,9 @@ export function PublishDialog({ postId, post, title, subtitle, images, onClose, 
   const headingId = useId();
   const isPublished = Boolean(post?.isPublished);
   const chosen = images.find((i) => i.id === settings.previewImageId) ?? null;
+  // A first publication emails the writer's subscribers unless they untick it.
+  const newsletter = useNewsletterEmail(postId);
+  const [emailIt, setEmailIt] = useState<boolean | null>(null);
 
   const publish = async () => {
     const { tags, error: tagError } = tagsWithDraft(settings.tags, tagDraft);
@@ -61,6 +65,11 @@ export function PublishDialog({ postId, post, title, subtitle, images, onClose, 
     });
     setBusy(true);
     setError(null);
+    const choiceError = !isPublished && emailIt !== null && emailIt !== newsletter.view?.sendEmail ? await saveNewsletterChoice(loadData, postId, emailIt) : null;
+    if (choiceError) {
+      setBusy(false);
+      return setError(choiceError);
+    }
     const r = await callMutation<PublishResult>(loadData, PUBLISH_POST, { postId, input }, 'publishPost');
     setBusy(false);
     if (!r.ok) return setError(r.offline ? 'Not published: you appear to be offline. Try again once you are connected.' : r.message);
@@ -107,6 +116,7 @@ export function PublishDialog({ postId, post, title, subtitle, images, onClose, 
             {!isPublished && <strong>{viewer?.name ?? 'you'}</strong>}
           </h2>
           <StorySettingsForm value={settings} onChange={setSettings} tagDraft={tagDraft} onTagDraftChange={setTagDraft} />
+          {!isPublished && <NewsletterEmailOption postId={postId} view={newsletter.view} value={emailIt ?? newsletter.view?.sendEmail ?? true} onChange={setEmailIt} />}
           {error && (
             <p className={styles.submitError} role="alert">
               {error}

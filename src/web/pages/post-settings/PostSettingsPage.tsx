@@ -15,6 +15,7 @@ import { postIdFromSlug } from '../../../shared/routing/post-id.js';
 import writingPage from '../../editor/writing-page.module.css';
 import styles from './PostSettingsPage.module.css';
 import { PublicationSection } from './PublicationSection.js';
+import { NewsletterSendSection } from './NewsletterSendSection.js';
 
 function SettingsEditor({ post }: { post: EditablePost }) {
   const loadData = useBrowserData();
@@ -92,6 +93,7 @@ export default function PostSettingsPage({ params }: PageProps) {
           ) : (
             <p className={styles.help}>This story is a draft: its tags, visibility, responses and license are chosen when you publish it from the editor.</p>
           )}
+          {loaded.post.isPublished && <NewsletterSendSection postId={loaded.post.id} />}
           <PublicationSection postId={loaded.post.id} />
         </>
       )}
