@@ -37,6 +37,7 @@ describe.skipIf(h.skipReason !== '')(`a newsletter from subscribing to unsubscri
       const title = `A letter at ${stamp}`;
       await writer.page.goto('/new-story', { waitUntil: 'networkidle' });
       await writer.page.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+      await writer.page.getByRole('textbox', { name: 'Subtitle' }).fill('For the readers who asked');
       await writer.page.keyboard.press('Enter');
       await writer.page.keyboard.type('Every subscriber gets this paragraph in their inbox.');
       await writer.page.locator('[data-save-state="saved"]').waitFor();
