@@ -122,6 +122,8 @@ describe.skipIf(h.skipReason !== '')(`upsell banners${h.skipReason ? ` (skipped:
   it('a signed-in page reads the banner’s facts in one operation, and the avatar menu reads them again from the cache', async () => {
     const { page, errors } = await h.open(1200);
     await signUpByEmail(page, 'Ona Once', `once.${stamp}@example.com`);
+    // The page sign-up lands on makes its own reads; count only those of the page opened below.
+    await page.waitForLoadState('networkidle');
     const operations: string[] = [];
     page.on('request', (req: Request) => {
       if (!req.url().endsWith('/_/graphql') || req.method() !== 'POST') return;
