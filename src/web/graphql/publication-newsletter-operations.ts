@@ -44,43 +44,40 @@ export const PUBLICATION_NEWSLETTER_PROMOTION_QUERY = gql`
   ${NEWSLETTER_V3_PAGE_FIELDS}
 `;
 
+/** What creating or updating a newsletter answers: the newsletter, or the refusal's message. */
+const NEWSLETTER_V3_RESULT_FIELDS = gql`
+  fragment NewsletterV3ResultFields on NewsletterV3Result {
+    __typename
+    ... on NewsletterV3Success {
+      newsletterV3 {
+        ...NewsletterV3PageFields
+      }
+    }
+    ... on NotFound { message }
+    ... on BadRequest { message }
+    ... on Unauthorized { message }
+    ... on Forbidden { message }
+    ... on AlreadyExists { message }
+  }
+  ${NEWSLETTER_V3_PAGE_FIELDS}
+`;
 
 export const CREATE_NEWSLETTER_V3 = gql`
   mutation CreateNewsletterV3($collectionId: ID!, $input: NewsletterV3Input!) {
     createNewsletterV3(collectionId: $collectionId, input: $input) {
-      __typename
-      ... on NewsletterV3Success {
-        newsletterV3 {
-          ...NewsletterV3PageFields
-        }
-      }
-      ... on NotFound { message }
-      ... on BadRequest { message }
-      ... on Unauthorized { message }
-      ... on Forbidden { message }
-      ... on AlreadyExists { message }
+      ...NewsletterV3ResultFields
     }
   }
-  ${NEWSLETTER_V3_PAGE_FIELDS}
+  ${NEWSLETTER_V3_RESULT_FIELDS}
 `;
 
 export const UPDATE_NEWSLETTER_V3 = gql`
   mutation UpdateNewsletterV3($newsletterV3Id: ID!, $input: NewsletterV3Input!) {
     updateNewsletterV3(newsletterV3Id: $newsletterV3Id, input: $input) {
-      __typename
-      ... on NewsletterV3Success {
-        newsletterV3 {
-          ...NewsletterV3PageFields
-        }
-      }
-      ... on NotFound { message }
-      ... on BadRequest { message }
-      ... on Unauthorized { message }
-      ... on Forbidden { message }
-      ... on AlreadyExists { message }
+      ...NewsletterV3ResultFields
     }
   }
-  ${NEWSLETTER_V3_PAGE_FIELDS}
+  ${NEWSLETTER_V3_RESULT_FIELDS}
 `;
 
 const AUDIENCE_FIELDS = gql`
